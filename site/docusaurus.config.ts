@@ -1,0 +1,183 @@
+import type * as Preset from '@docusaurus/preset-classic';
+import type {Config} from '@docusaurus/types';
+import {themes as prismThemes} from 'prism-react-renderer';
+
+// Build-time knobs. Run-time configuration (Firebase, allowed domains) is served by the gate
+// server, so one build serves every environment.
+const siteUrl = process.env.SITE_URL ?? 'http://localhost:3000';
+const logoLink = process.env.NAVBAR_LOGO_LINK || undefined;
+const showBreadcrumbs = process.env.DOCS_BREADCRUMBS !== 'false';
+const missingResultsUrl = process.env.SEARCH_MISSING_RESULTS_URL || undefined;
+
+const config: Config = {
+  title: 'Studio Handbook',
+  tagline: "The studio's engineering handbook: conventions, guides, postmortems and tools.",
+  favicon: 'img/favicon.svg',
+  url: siteUrl,
+  baseUrl: '/',
+  titleDelimiter: '|',
+  noIndex: true,
+
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'warn',
+  onDuplicateRoutes: 'warn',
+
+  i18n: {
+    defaultLocale: 'en',
+    locales: ['en'],
+    localeConfigs: {
+      en: {label: 'English', direction: 'ltr', htmlLang: 'en', calendar: 'gregory'},
+    },
+  },
+
+  markdown: {
+    hooks: {
+      onBrokenMarkdownLinks: 'throw',
+      onBrokenMarkdownImages: 'throw',
+    },
+  },
+
+  future: {
+    v4: true,
+    experimental_faster: true,
+  },
+
+  customFields: {
+    searchMissingResultsUrl: missingResultsUrl,
+  },
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          sidebarPath: './sidebars.ts',
+          breadcrumbs: showBreadcrumbs,
+          versions: {
+            current: {label: 'Next'},
+          },
+        },
+        blog: {
+          showReadingTime: true,
+          blogTitle: 'Studio engineering blog',
+          blogDescription: 'Recaps, postmortem summaries and announcements from the studio.',
+          blogSidebarTitle: 'All posts',
+          blogSidebarCount: 'ALL',
+          tags: 'tags.yml',
+          onInlineTags: 'throw',
+          onInlineAuthors: 'throw',
+          onUntruncatedBlogPosts: 'throw',
+        },
+        theme: {
+          customCss: './src/css/custom.css',
+        },
+        sitemap: {
+          changefreq: 'daily',
+          priority: 0.5,
+          lastmod: null,
+          ignorePatterns: ['/docs/tags/**', '/blog/tags/**'],
+          filename: 'sitemap.xml',
+        },
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  themeConfig: {
+    image: 'img/logo.svg',
+    colorMode: {
+      defaultMode: 'light',
+      disableSwitch: false,
+      respectPrefersColorScheme: false,
+    },
+    announcementBar: {
+      id: 'docs-day-2025-12',
+      content:
+        'Docs Day is the last Friday of every month: pick a topic on the <a href="/docs/doc-day/intro">Docs Day page</a>.',
+      isCloseable: true,
+    },
+    navbar: {
+      title: 'Home',
+      hideOnScroll: true,
+      logo: {
+        alt: 'Studio Handbook logo',
+        src: 'img/logo.svg',
+        href: logoLink,
+      },
+      items: [
+        {type: 'doc', docId: 'documentation', position: 'left', label: 'Docs'},
+        {type: 'doc', docId: 'convention/intro', position: 'left', label: 'Convention'},
+        {to: '/blog', label: 'Blog', position: 'left'},
+        {type: 'custom-logout', position: 'right'},
+        {type: 'search', position: 'right'},
+        {type: 'localeDropdown', position: 'right'},
+      ],
+    },
+    docs: {
+      sidebar: {hideable: true, autoCollapseCategories: false},
+    },
+    blog: {
+      sidebar: {groupByYear: true},
+    },
+    tableOfContents: {
+      minHeadingLevel: 2,
+      maxHeadingLevel: 3,
+    },
+    footer: {
+      style: 'dark',
+      links: [
+        {
+          title: 'Handbook',
+          items: [
+            {label: 'Start here', to: '/docs/documentation'},
+            {label: 'Conventions', to: '/docs/convention/intro'},
+            {label: 'Engineering', to: '/docs/category/engineering'},
+          ],
+        },
+        {
+          title: 'Operations',
+          items: [
+            {label: 'Deployment workflow', to: '/docs/workflow/deployment-workflow'},
+            {label: 'Monitoring', to: '/docs/resources/monitoring'},
+            {label: 'Postmortems', to: '/docs/category/incident-management--postmortem'},
+          ],
+        },
+        {
+          title: 'More',
+          items: [
+            {label: 'Blog', to: '/blog'},
+            {label: 'About this handbook', to: '/markdown-page'},
+          ],
+        },
+      ],
+      copyright: 'Copyright © 2025 the studio. Internal use only.',
+    },
+    // The search endpoint is our own gate server (same origin); no Algolia account is involved.
+    // The key is not a secret: the endpoint answers only requests that carry a company session.
+    algolia: {
+      appId: 'STUDIOHANDBOOK',
+      apiKey: 'session-gated',
+      indexName: 'studio-handbook',
+      contextualSearch: true,
+      searchPagePath: 'search',
+      insights: false,
+    },
+    prism: {
+      theme: prismThemes.github,
+      darkTheme: prismThemes.dracula,
+      additionalLanguages: [
+        'bash',
+        'json',
+        'yaml',
+        'dart',
+        'rust',
+        'nginx',
+        'sql',
+        'ini',
+        'docker',
+        'hcl',
+      ],
+    },
+  } satisfies Preset.ThemeConfig,
+};
+
+export default config;

@@ -1,0 +1,26 @@
+import type {ReactNode} from 'react';
+import clsx from 'clsx';
+import {signOut} from '@site/src/auth/signOut';
+
+type Props = {
+  readonly mobile?: boolean;
+  readonly className?: string;
+};
+
+// The navbar's "Logout" link: ends the server session and the browser's Firebase session,
+// then reloads, which lands on the sign-in page.
+export default function LogoutNavbarItem({mobile = false, className}: Props): ReactNode {
+  const onClick = (event: React.MouseEvent<HTMLAnchorElement>): void => {
+    event.preventDefault();
+    void signOut();
+  };
+  return (
+    <a
+      href="#logout"
+      role="button"
+      onClick={onClick}
+      className={clsx(mobile ? 'menu__link' : 'navbar__item navbar__link', className)}>
+      Logout
+    </a>
+  );
+}
