@@ -16,7 +16,6 @@ const config: Config = {
   url: siteUrl,
   baseUrl: '/',
   titleDelimiter: '|',
-  noIndex: true,
 
   onBrokenLinks: 'throw',
   onBrokenAnchors: 'warn',

@@ -1,4 +1,5 @@
 import {existsSync, readFileSync} from 'node:fs';
+import {load} from 'cheerio';
 import {beforeAll, describe, expect, it} from 'vitest';
 import {
   assertBuilt,
@@ -32,15 +33,22 @@ describe('the production build', () => {
     expect(existsSync(`${htmlFileForRoute('/404') ?? ''}`)).toBe(true);
   });
 
-  it('renders the Docs and Convention navbar links on every page', () => {
-    const html = readFileSync(htmlFileForRoute('/docs/tools/git') ?? '', 'utf8');
-    expect(html).toMatch(/href="\/docs\/documentation"[^>]*>Docs</);
-    expect(html).toMatch(/href="\/docs\/convention\/intro"[^>]*>Convention</);
-    expect(html).toContain('>Logout<');
+  it('renders the Home title, the Docs and Convention links and Logout in the navbar', () => {
+    const $ = load(readFileSync(htmlFileForRoute('/docs/tools/git') ?? '', 'utf8'));
+    const navbar = $('nav.navbar');
+    expect(navbar.find('.navbar__title').text()).toBe('Home');
+    const links = navbar
+      .find('.theme-layout-navbar-left a.navbar__link')
+      .map((_, a) => `${$(a).text()} ${$(a).attr('href')}`)
+      .get();
+    expect(links).toEqual(
+      expect.arrayContaining(['Docs /docs/documentation', 'Convention /docs/convention/intro']),
+    );
+    expect(navbar.find('.theme-layout-navbar-right').text()).toContain('Logout');
   });
 
   it('titles pages as "page | site"', () => {
-    const html = readFileSync(htmlFileForRoute('/docs/tools/git') ?? '', 'utf8');
-    expect(html).toMatch(/<title[^>]*>[^<|]+ \| Studio Handbook<\/title>/);
+    const $ = load(readFileSync(htmlFileForRoute('/docs/tools/git') ?? '', 'utf8'));
+    expect($('title').text()).toBe('Git | Studio Handbook');
   });
 });
