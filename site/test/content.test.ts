@@ -2,7 +2,13 @@ import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {load} from 'cheerio';
 import {beforeAll, describe, expect, it} from 'vitest';
-import {assertBuilt, buildDir, htmlFileForRoute, parseRoutes, vendoredRoutesFile} from './buildOutput';
+import {
+  assertBuilt,
+  buildDir,
+  htmlFileForRoute,
+  parseRoutes,
+  vendoredRoutesFile,
+} from './buildOutput';
 
 // The bar every handbook page must clear (CONTENT.md).
 const MIN_WORDS = 350;

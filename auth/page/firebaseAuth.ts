@@ -1,0 +1,45 @@
+import {initializeApp} from 'firebase/app';
+import {
+  GoogleAuthProvider,
+  browserPopupRedirectResolver,
+  connectAuthEmulator,
+  inMemoryPersistence,
+  initializeAuth,
+  signInWithCredential,
+  signInWithPopup,
+  type Auth,
+  type User,
+} from 'firebase/auth';
+import type {RuntimeConfig} from '../src/runtimeConfig';
+
+/**
+ * Firebase Authentication for the sign-in page. Persistence is in memory only: the server's
+ * session cookie is the one source of truth, so nothing survives in the browser that could
+ * sign a user back in after Logout.
+ */
+export function createAuth(config: RuntimeConfig): Auth {
+  const app = initializeApp(config.firebase);
+  const auth = initializeAuth(app, {
+    persistence: inMemoryPersistence,
+    popupRedirectResolver: browserPopupRedirectResolver,
+  });
+  if (config.emulatorUrl) connectAuthEmulator(auth, config.emulatorUrl, {disableWarnings: true});
+  return auth;
+}
+
+export async function signInWithGoogle(auth: Auth): Promise<User> {
+  const provider = new GoogleAuthProvider();
+  provider.setCustomParameters({prompt: 'select_account'});
+  const credential = await signInWithPopup(auth, provider);
+  return credential.user;
+}
+
+/**
+ * Emulator only: signs in as a Google account without Google, by handing the emulator an
+ * unsigned Google ID token. The emulator accepts it; a real Firebase project never would.
+ */
+export async function signInLocally(auth: Auth, email: string): Promise<User> {
+  const idToken = JSON.stringify({sub: `local-${email}`, email, email_verified: true});
+  const credential = await signInWithCredential(auth, GoogleAuthProvider.credential(idToken));
+  return credential.user;
+}

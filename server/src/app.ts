@@ -1,0 +1,127 @@
+import Fastify, {type FastifyInstance, type FastifyReply, type FastifyRequest} from 'fastify';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import type {RuntimeConfig} from '@studio-handbook/auth/runtimeConfig';
+import type {Config} from './config';
+import {
+  BASE_HEADERS,
+  inlineScriptHashes,
+  signInContentSecurityPolicy,
+  siteContentSecurityPolicy,
+} from './security/headers';
+import type {IdentityProvider} from './session/identityProvider';
+import {SessionVerifier} from './session/sessionVerifier';
+import {sessionRoutes} from './session/sessionRoutes';
+import {renderSignInPage} from './signin/signInPage';
+import {loadAssetStore, type AssetStore} from './static/assetStore';
+import {gateRoutes} from './static/gateRoutes';
+import {sendAsset} from './static/sendAsset';
+
+export type AppDependencies = {
+  readonly provider: IdentityProvider;
+  /** Preloaded builds (tests share them between apps); loaded from the config's dirs if absent. */
+  readonly site?: AssetStore;
+  readonly signIn?: AssetStore;
+  readonly logger?: boolean;
+  readonly now?: () => number;
+};
+
+const BODY_LIMIT = 64 * 1024;
+
+function wantsHtml(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const dest = request.headers['sec-fetch-dest'];
+  if (typeof dest === 'string') return dest === 'document';
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+/** Builds the gate. It never listens: `server.ts` does, and tests call `app.inject()`. */
+export async function buildApp(config: Config, deps: AppDependencies): Promise<FastifyInstance> {
+  const site = deps.site ?? loadAssetStore(config.siteDir);
+  const signIn = deps.signIn ?? loadAssetStore(config.signInDir);
+  if (!site.has('/index.html')) {
+    throw new Error(`No site build in ${config.siteDir}: run \`npm run build\` first.`);
+  }
+  if (!signIn.has('/signin.js')) {
+    throw new Error(`No sign-in page build in ${config.signInDir}: run \`npm run build\` first.`);
+  }
+
+  const emulatorUrl = config.emulatorHost === null ? null : `http://${config.emulatorHost}`;
+  const runtimeConfig: RuntimeConfig = {
+    firebase: config.firebase,
+    emulatorUrl,
+    allowedDomains: config.allowedDomains,
+  };
+  const signInHtml = renderSignInPage(runtimeConfig);
+  const signInHeaders = {
+    ...BASE_HEADERS,
+    'content-security-policy': signInContentSecurityPolicy(config.firebase.authDomain, emulatorUrl),
+  };
+  const siteHeaders = {
+    ...BASE_HEADERS,
+    'content-security-policy': siteContentSecurityPolicy(inlineScriptHashes(site)),
+  };
+
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT,
+    maxParamLength: 2048,
+    return503OnClosing: true,
+  });
+  const verifier = new SessionVerifier({
+    provider: deps.provider,
+    allowedDomains: config.allowedDomains,
+    ...(deps.now ? {now: deps.now} : {}),
+  });
+
+  const deny = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    reply.headers(signInHeaders).header('cache-control', 'no-store');
+    if (wantsHtml(request)) {
+      return reply.code(401).type('text/html; charset=utf-8').send(signInHtml);
+    }
+    return reply.code(401).send({status: 401, message: 'Sign in with a company Google account.'});
+  };
+
+  // Fail closed: an unexpected error answers without content, never with a page.
+  app.setErrorHandler((error: {statusCode?: number; message?: string}, request, reply) => {
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 500
+        ? error.statusCode
+        : 500;
+    if (status === 500) request.log.error({err: error}, 'request failed');
+    reply.headers(BASE_HEADERS).header('cache-control', 'no-store');
+    return reply
+      .code(status)
+      .send({status, message: status === 500 ? 'Internal error.' : error.message});
+  });
+
+  await app.register(cookie);
+  await app.register(rateLimit, {global: false});
+
+  app.get('/healthz', async (_request, reply) =>
+    reply.headers(BASE_HEADERS).header('cache-control', 'no-store').send({status: 'ok'}),
+  );
+
+  await app.register(async (publicAssets) => {
+    publicAssets.get('/__auth/*', async (request, reply) => {
+      const asset = signIn.get(`/${(request.params as {'*': string})['*']}`);
+      if (!asset)
+        return reply.headers(BASE_HEADERS).code(404).send({status: 404, message: 'Not found.'});
+      return sendAsset(request, reply, asset, signInHeaders);
+    });
+  });
+
+  await app.register(sessionRoutes, {
+    provider: deps.provider,
+    verifier,
+    allowedDomains: config.allowedDomains,
+    sessionDays: config.sessionDays,
+    cookiePolicy: {alwaysSecure: config.mode === 'production'},
+    ...(deps.now ? {now: deps.now} : {}),
+  });
+
+  await app.register(gateRoutes, {site, verifier, siteHeaders, deny});
+
+  return app;
+}

@@ -1,0 +1,123 @@
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {z} from 'zod';
+import {parseAllowedDomains} from '@studio-handbook/auth/domainRule';
+
+/**
+ * The gate's whole configuration, read from the environment once at start-up. A missing or
+ * invalid value stops start-up with a message naming the variable: a gate that guesses its
+ * configuration could guess open.
+ */
+export type Config = {
+  readonly mode: 'development' | 'production';
+  readonly host: string;
+  readonly port: number;
+  readonly allowedDomains: readonly string[];
+  readonly firebase: {
+    readonly projectId: string;
+    readonly apiKey: string;
+    readonly authDomain: string;
+  };
+  /** `127.0.0.1:9099` when running against the Firebase Auth emulator (development only). */
+  readonly emulatorHost: string | null;
+  readonly sessionDays: number;
+  readonly trustProxy: boolean | string;
+  readonly siteDir: string;
+  readonly signInDir: string;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+
+const nonEmpty = z.string().trim().min(1, 'must not be empty');
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  ALLOWED_EMAIL_DOMAINS: z
+    .string({error: 'is required (comma-separated, e.g. studio.example)'})
+    .transform((raw, ctx) => {
+      try {
+        return parseAllowedDomains(raw);
+      } catch (error) {
+        ctx.addIssue({code: 'custom', message: (error as Error).message});
+        return z.NEVER;
+      }
+    }),
+  FIREBASE_PROJECT_ID: z
+    .string({error: 'is required'})
+    .regex(
+      /^[a-z][a-z0-9-]{4,28}[a-z0-9]$/,
+      'must be a Firebase project id such as "demo-handbook"',
+    ),
+  FIREBASE_API_KEY: z
+    .string({error: 'is required (the web API key of the Firebase project)'})
+    .pipe(nonEmpty)
+    .refine((key) => !key.includes(':'), 'must not contain a colon'),
+  FIREBASE_AUTH_DOMAIN: z
+    .string({error: 'is required (e.g. my-project.firebaseapp.com)'})
+    .regex(/^[a-z0-9.-]+(:\d+)?$/i, 'must be a host name such as "my-project.firebaseapp.com"'),
+  FIREBASE_AUTH_EMULATOR_HOST: z
+    .string()
+    .regex(/^[^\s:/]+:\d{1,5}$/, 'must be host:port, e.g. 127.0.0.1:9099')
+    .optional(),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: nonEmpty.default('127.0.0.1'),
+  SESSION_DAYS: z.coerce.number().int().min(1).max(14).default(5),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value) =>
+      value === undefined || value === '' || value === 'false'
+        ? false
+        : value === 'true'
+          ? true
+          : value,
+    ),
+  SITE_DIR: nonEmpty.default(path.join(repoRoot, 'site/build')),
+  SIGNIN_DIR: nonEmpty.default(path.join(repoRoot, 'auth/dist')),
+});
+
+export function loadConfig(env: NodeJS.ProcessEnv): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const values = parsed.data;
+  const mode = values.NODE_ENV === 'production' ? 'production' : 'development';
+  const emulatorHost = values.FIREBASE_AUTH_EMULATOR_HOST ?? null;
+  if (emulatorHost !== null) {
+    // Emulator tokens are unsigned: a production gate that trusted them would admit anyone.
+    if (mode === 'production') {
+      throw new ConfigError(
+        'Invalid configuration:\n  FIREBASE_AUTH_EMULATOR_HOST: must not be set when NODE_ENV=production (emulator tokens are unsigned)',
+      );
+    }
+    const emulatorHostname = emulatorHost.slice(0, emulatorHost.lastIndexOf(':'));
+    if (!LOOPBACK_HOSTS.has(emulatorHostname)) {
+      throw new ConfigError(
+        `Invalid configuration:\n  FIREBASE_AUTH_EMULATOR_HOST: must point to a loopback host (127.0.0.1 or localhost), got "${emulatorHostname}"`,
+      );
+    }
+  }
+  return {
+    mode,
+    host: values.HOST,
+    port: values.PORT,
+    allowedDomains: values.ALLOWED_EMAIL_DOMAINS,
+    firebase: {
+      projectId: values.FIREBASE_PROJECT_ID,
+      apiKey: values.FIREBASE_API_KEY,
+      authDomain: values.FIREBASE_AUTH_DOMAIN,
+    },
+    emulatorHost,
+    sessionDays: values.SESSION_DAYS,
+    trustProxy: values.TRUST_PROXY,
+    siteDir: path.resolve(values.SITE_DIR),
+    signInDir: path.resolve(values.SIGNIN_DIR),
+  };
+}

@@ -1,0 +1,67 @@
+import type {FastifyInstance, FastifyReply, FastifyRequest} from 'fastify';
+import type {SessionIdentity, SessionVerifier} from '../session/sessionVerifier';
+import {readSessionCookie} from '../session/cookie';
+import type {AssetStore} from './assetStore';
+import {sendAsset} from './sendAsset';
+import {canonicalPath, candidateKeys, locationFor, withoutHtmlSuffix} from './urlPath';
+
+export type GateRoutesOptions = {
+  readonly site: AssetStore;
+  readonly verifier: SessionVerifier;
+  readonly siteHeaders: Readonly<Record<string, string>>;
+  /** Answers a request that has no company session (the sign-in page or a bare 401). */
+  readonly deny: (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    identity: SessionIdentity | null;
+  }
+}
+
+const NOT_FOUND_PAGE = '/404.html';
+
+/**
+ * Everything that is not explicitly public is the handbook, and the handbook requires a
+ * company session: deny by default, before the path is even looked at.
+ */
+export async function gateRoutes(app: FastifyInstance, options: GateRoutesOptions) {
+  const {site, verifier, siteHeaders, deny} = options;
+
+  app.decorateRequest('identity', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    request.identity = await verifier.verify(readSessionCookie(request));
+    if (!request.identity) return deny(request, reply);
+    return undefined;
+  });
+
+  const serve = async (request: FastifyRequest, reply: FastifyReply) => {
+    const result = canonicalPath(request.url);
+    if (!result.ok) {
+      return reply.code(400).send({status: 400, message: result.reason});
+    }
+    const stripped = withoutHtmlSuffix(result.path);
+    if (stripped !== undefined) {
+      return reply
+        .code(301)
+        .header('cache-control', 'private, no-cache')
+        .redirect(locationFor(stripped, request.url), 301);
+    }
+    for (const key of candidateKeys(result.path)) {
+      const asset = site.get(key);
+      if (asset) return sendAsset(request, reply, asset, siteHeaders);
+    }
+    const notFound = site.get(NOT_FOUND_PAGE);
+    if (!notFound) return reply.code(404).send({status: 404, message: 'Not found.'});
+    return sendAsset(request, reply, notFound, siteHeaders, 404);
+  };
+
+  app.get('/*', serve);
+  app.setNotFoundHandler((request, reply) =>
+    reply
+      .code(405)
+      .header('allow', 'GET, HEAD')
+      .send({status: 405, message: 'Method not allowed.'}),
+  );
+}
