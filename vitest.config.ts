@@ -2,9 +2,25 @@ import {defineConfig} from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['{auth,server,site}/test/**/*.test.ts'],
     globalSetup: ['testing/globalSetup.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 90_000,
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['{auth,server,site}/test/**/*.test.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 90_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/test/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+          fileParallelism: false,
+        },
+      },
+    ],
   },
 });

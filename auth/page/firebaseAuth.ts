@@ -23,8 +23,25 @@ export function createAuth(config: RuntimeConfig): Auth {
     persistence: inMemoryPersistence,
     popupRedirectResolver: browserPopupRedirectResolver,
   });
-  if (config.emulatorUrl) connectAuthEmulator(auth, config.emulatorUrl, {disableWarnings: true});
+  if (config.emulatorUrl) {
+    connectAuthEmulator(auth, sameSiteEmulatorUrl(config.emulatorUrl), {disableWarnings: true});
+  }
   return auth;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost']);
+
+/**
+ * The emulator's helper iframe keeps state in sessionStorage, which browsers deny to
+ * third-party frames: a page on localhost must reach the emulator as localhost too, not as
+ * 127.0.0.1 (another site), and the other way round.
+ */
+export function sameSiteEmulatorUrl(emulatorUrl: string): string {
+  const url = new URL(emulatorUrl);
+  if (LOOPBACK.has(url.hostname) && LOOPBACK.has(window.location.hostname)) {
+    url.hostname = window.location.hostname;
+  }
+  return url.origin;
 }
 
 export async function signInWithGoogle(auth: Auth): Promise<User> {

@@ -5,6 +5,8 @@ import type {RuntimeConfig} from '@studio-handbook/auth/runtimeConfig';
 import type {Config} from './config';
 import {
   BASE_HEADERS,
+  SIGN_IN_OPENER_POLICY,
+  SITE_OPENER_POLICY,
   inlineScriptHashes,
   signInContentSecurityPolicy,
   siteContentSecurityPolicy,
@@ -55,10 +57,12 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const signInHtml = renderSignInPage(runtimeConfig);
   const signInHeaders = {
     ...BASE_HEADERS,
+    'cross-origin-opener-policy': SIGN_IN_OPENER_POLICY,
     'content-security-policy': signInContentSecurityPolicy(config.firebase.authDomain, emulatorUrl),
   };
   const siteHeaders = {
     ...BASE_HEADERS,
+    'cross-origin-opener-policy': SITE_OPENER_POLICY,
     'content-security-policy': siteContentSecurityPolicy(inlineScriptHashes(site)),
   };
 
@@ -66,7 +70,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     logger: deps.logger ?? false,
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
-    maxParamLength: 2048,
+    routerOptions: {maxParamLength: 2048},
     return503OnClosing: true,
   });
   const verifier = new SessionVerifier({

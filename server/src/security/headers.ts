@@ -6,7 +6,6 @@ export const BASE_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'same-origin',
   'x-frame-options': 'DENY',
-  'cross-origin-opener-policy': 'same-origin',
   'permissions-policy': 'camera=(), microphone=(), geolocation=()',
 };
 
@@ -26,6 +25,17 @@ export function inlineScriptHashes(store: AssetStore): string[] {
     }
   }
   return [...hashes].sort();
+}
+
+/** Handbook pages open no popups; the sign-in page must keep its popup's `window.opener`. */
+export const SITE_OPENER_POLICY = 'same-origin';
+export const SIGN_IN_OPENER_POLICY = 'same-origin-allow-popups';
+
+/** The emulator as the sign-in page may address it: by either loopback name. */
+export function emulatorOrigins(emulatorUrl: string | null): string {
+  if (emulatorUrl === null) return '';
+  const {port} = new URL(emulatorUrl);
+  return `http://127.0.0.1:${port} http://localhost:${port}`;
 }
 
 /** The policy of the handbook pages: only our own origin, and no framing by anyone. */
@@ -53,7 +63,7 @@ export function signInContentSecurityPolicy(
   authDomain: string,
   emulatorUrl: string | null,
 ): string {
-  const firebase = emulatorUrl ?? '';
+  const firebase = emulatorOrigins(emulatorUrl);
   return [
     "default-src 'self'",
     `script-src 'self' https://apis.google.com ${firebase}`.trim(),

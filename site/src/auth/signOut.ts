@@ -1,7 +1,13 @@
-// Ends the session: the server clears its cookie, then the page reloads into the sign-in page.
+import {endSession} from '@studio-handbook/auth/sessionClient';
+
+/**
+ * Logout: the server clears the session cookie and revokes the user's Firebase refresh tokens
+ * (the sign-in page keeps Firebase state in memory only, so nothing else is left to clear),
+ * then the reload lands on the sign-in page.
+ */
 export async function signOut(): Promise<void> {
   try {
-    await fetch('/__session', {method: 'DELETE', credentials: 'same-origin'});
+    await endSession();
   } finally {
     window.location.reload();
   }

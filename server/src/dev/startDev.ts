@@ -1,0 +1,101 @@
+import {spawn, spawnSync} from 'node:child_process';
+import {existsSync} from 'node:fs';
+import path from 'node:path';
+import {repoRoot, startAuthEmulator} from '../../../testing/authEmulator';
+
+/**
+ * `npm start`: the embedded default. Builds what is missing, starts the Firebase Auth emulator
+ * and the gate in development mode with the demo domain, and stops both on Ctrl-C.
+ */
+const DEFAULTS: Record<string, string> = {
+  NODE_ENV: 'development',
+  ALLOWED_EMAIL_DOMAINS: 'studio.example',
+  FIREBASE_PROJECT_ID: 'demo-handbook',
+  FIREBASE_API_KEY: 'demo-api-key',
+  FIREBASE_AUTH_DOMAIN: 'demo-handbook.firebaseapp.com',
+  FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+  HOST: '127.0.0.1',
+  PORT: '3000',
+};
+
+function buildIfMissing(file: string, workspace: string): void {
+  if (existsSync(path.join(repoRoot, file))) return;
+  console.log(`Building ${workspace} (first run)…`);
+  const result = spawnSync('npm', ['run', 'build', '--workspace', workspace], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+async function waitForGate(url: string): Promise<void> {
+  for (let attempt = 0; attempt < 120; attempt += 1) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function main(): Promise<void> {
+  buildIfMissing('auth/dist/signin.js', 'auth');
+  buildIfMissing('site/build/index.html', 'site');
+
+  const env = {...DEFAULTS, ...process.env} as NodeJS.ProcessEnv;
+  console.log('Starting the Firebase Auth emulator…');
+  const emulator = await startAuthEmulator({
+    configFile: path.join(repoRoot, 'firebase.json'),
+    host: env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
+    projectId: env.FIREBASE_PROJECT_ID ?? 'demo-handbook',
+  });
+
+  const gate = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'server/src/server.ts')],
+    {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    if (gate.exitCode === null) {
+      const exited = new Promise((resolve) => gate.once('exit', resolve));
+      gate.kill('SIGTERM');
+      await exited;
+    }
+    await emulator.stop();
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+  gate.once('exit', (code) => void stop(code ?? 1));
+
+  const url = `http://localhost:${env.PORT}`;
+  const domain = (env.ALLOWED_EMAIL_DOMAINS ?? '').split(',')[0]?.trim();
+  await waitForGate(`http://${env.HOST}:${env.PORT}/healthz`);
+  if (stopping) return;
+  console.log(`
+  Studio Handbook is running at ${url}
+
+  Sign in on that page:
+  - "Login with Google" opens the Firebase Auth emulator's account chooser, where you can add
+    any account (the popup loads Google's API script, so it needs internet access);
+  - "Sign in locally" does the same without internet: type an e-mail address and go.
+  Accounts of ${domain} (for example alice@${domain}) can read the handbook;
+  every other account is refused.
+
+  Ctrl-C stops the gate and the emulator.
+`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
