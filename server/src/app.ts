@@ -39,9 +39,11 @@ function wantsHtml(request: FastifyRequest): boolean {
 
 /** Builds the gate. It never listens: `server.ts` does, and tests call `app.inject()`. */
 export async function buildApp(config: Config, deps: AppDependencies): Promise<FastifyInstance> {
-  const site = deps.site ?? loadAssetStore(config.siteDir);
+  // In development proxy mode (`npm run dev`) the dev server stands in for the build.
+  const site: AssetStore =
+    deps.site ?? (config.devSiteUrl ? new Map() : loadAssetStore(config.siteDir));
   const signIn = deps.signIn ?? loadAssetStore(config.signInDir);
-  if (!site.has('/index.html')) {
+  if (!config.devSiteUrl && !site.has('/index.html')) {
     throw new Error(`No site build in ${config.siteDir}: run \`npm run build\` first.`);
   }
   if (!signIn.has('/signin.js')) {
@@ -60,11 +62,14 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     'cross-origin-opener-policy': SIGN_IN_OPENER_POLICY,
     'content-security-policy': signInContentSecurityPolicy(config.firebase.authDomain, emulatorUrl),
   };
-  const siteHeaders = {
+  const siteHeaders: Record<string, string> = {
     ...BASE_HEADERS,
     'cross-origin-opener-policy': SITE_OPENER_POLICY,
-    'content-security-policy': siteContentSecurityPolicy(inlineScriptHashes(site)),
   };
+  // The dev server's hot reload evaluates code, so development proxy mode goes without a CSP.
+  if (!config.devSiteUrl) {
+    siteHeaders['content-security-policy'] = siteContentSecurityPolicy(inlineScriptHashes(site));
+  }
 
   const app = Fastify({
     logger: deps.logger ?? false,
@@ -125,7 +130,13 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     ...(deps.now ? {now: deps.now} : {}),
   });
 
-  await app.register(gateRoutes, {site, verifier, siteHeaders, deny});
+  await app.register(gateRoutes, {
+    site,
+    verifier,
+    siteHeaders,
+    deny,
+    devSiteUrl: config.devSiteUrl,
+  });
 
   return app;
 }

@@ -24,6 +24,8 @@ export type Config = {
   readonly trustProxy: boolean | string;
   readonly siteDir: string;
   readonly signInDir: string;
+  /** Development only: the Docusaurus dev server to forward signed-in requests to. */
+  readonly devSiteUrl: string | null;
 };
 
 export class ConfigError extends Error {
@@ -79,6 +81,7 @@ const schema = z.object({
     ),
   SITE_DIR: nonEmpty.default(path.join(repoRoot, 'site/build')),
   SIGNIN_DIR: nonEmpty.default(path.join(repoRoot, 'auth/dist')),
+  DEV_SITE_URL: z.url({message: 'must be a URL such as http://127.0.0.1:3001'}).optional(),
 });
 
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
@@ -104,8 +107,22 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       );
     }
   }
+  const devSiteUrl = values.DEV_SITE_URL ?? null;
+  if (devSiteUrl !== null) {
+    if (mode === 'production') {
+      throw new ConfigError(
+        'Invalid configuration:\n  DEV_SITE_URL: must not be set when NODE_ENV=production',
+      );
+    }
+    if (!LOOPBACK_HOSTS.has(new URL(devSiteUrl).hostname)) {
+      throw new ConfigError(
+        'Invalid configuration:\n  DEV_SITE_URL: must point to a loopback host (127.0.0.1 or localhost)',
+      );
+    }
+  }
   return {
     mode,
+    devSiteUrl,
     host: values.HOST,
     port: values.PORT,
     allowedDomains: values.ALLOWED_EMAIL_DOMAINS,

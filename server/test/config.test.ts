@@ -51,6 +51,21 @@ describe('configuration', () => {
     );
   });
 
+  it('refuses a dev server upstream in production mode', () => {
+    const env = testEnv({
+      NODE_ENV: 'production',
+      FIREBASE_AUTH_EMULATOR_HOST: undefined,
+      DEV_SITE_URL: 'http://127.0.0.1:3001',
+    });
+    expect(errorOf(env)).toMatch(/DEV_SITE_URL: must not be set when NODE_ENV=production/);
+  });
+
+  it('refuses a dev server upstream on a non-loopback host', () => {
+    expect(errorOf(testEnv({DEV_SITE_URL: 'http://dev.example:3001'}))).toMatch(
+      /DEV_SITE_URL: must point to a loopback host/,
+    );
+  });
+
   it('names every invalid variable at once', () => {
     const message = errorOf(testEnv({ALLOWED_EMAIL_DOMAINS: undefined, SESSION_DAYS: '99'}));
     expect(message).toContain('ALLOWED_EMAIL_DOMAINS');

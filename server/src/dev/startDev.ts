@@ -1,4 +1,4 @@
-import {spawn, spawnSync} from 'node:child_process';
+import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
 import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {repoRoot, startAuthEmulator} from '../../../testing/authEmulator';
@@ -39,11 +39,25 @@ async function waitForGate(url: string): Promise<void> {
   }
 }
 
+const DEV_SERVER_PORT = '3001';
+
+/** `--dev`: the Docusaurus dev server (hot reload) on 127.0.0.1:3001, behind the gate. */
+function startDocusaurusDevServer(): ChildProcess {
+  return spawn(
+    path.join(repoRoot, 'node_modules/.bin/docusaurus'),
+    ['start', '--host', '127.0.0.1', '--port', DEV_SERVER_PORT, '--no-open'],
+    {cwd: path.join(repoRoot, 'site'), stdio: ['ignore', 'inherit', 'inherit']},
+  );
+}
+
 async function main(): Promise<void> {
+  const devMode = process.argv.includes('--dev');
   buildIfMissing('auth/dist/signin.js', 'auth');
-  buildIfMissing('site/build/index.html', 'site');
+  if (!devMode) buildIfMissing('site/build/index.html', 'site');
 
   const env = {...DEFAULTS, ...process.env} as NodeJS.ProcessEnv;
+  const docusaurus = devMode ? startDocusaurusDevServer() : null;
+  if (docusaurus) env.DEV_SITE_URL = `http://127.0.0.1:${DEV_SERVER_PORT}`;
   console.log('Starting the Firebase Auth emulator…');
   const emulator = await startAuthEmulator({
     configFile: path.join(repoRoot, 'firebase.json'),
@@ -70,6 +84,7 @@ async function main(): Promise<void> {
       gate.kill('SIGTERM');
       await exited;
     }
+    docusaurus?.kill('SIGTERM');
     await emulator.stop();
     process.exit(code);
   };
@@ -80,6 +95,7 @@ async function main(): Promise<void> {
   const url = `http://localhost:${env.PORT}`;
   const domain = (env.ALLOWED_EMAIL_DOMAINS ?? '').split(',')[0]?.trim();
   await waitForGate(`http://${env.HOST}:${env.PORT}/healthz`);
+  if (docusaurus) await waitForGate(`${env.DEV_SITE_URL}/`);
   if (stopping) return;
   console.log(`
   Studio Handbook is running at ${url}

@@ -5,6 +5,8 @@ import type {FastifyReply, FastifyRequest} from 'fastify';
 const SECURE_NAME = '__Host-handbook_session';
 const PLAIN_NAME = 'handbook_session';
 
+export const SESSION_COOKIE_NAMES = [SECURE_NAME, PLAIN_NAME] as const;
+
 export type CookiePolicy = {readonly alwaysSecure: boolean};
 
 function isSecure(request: FastifyRequest, policy: CookiePolicy): boolean {

@@ -2,6 +2,7 @@ import type {FastifyInstance, FastifyReply, FastifyRequest} from 'fastify';
 import type {SessionIdentity, SessionVerifier} from '../session/sessionVerifier';
 import {readSessionCookie} from '../session/cookie';
 import type {AssetStore} from './assetStore';
+import {devProxyRoutes} from './devProxy';
 import {sendAsset} from './sendAsset';
 import {canonicalPath, candidateKeys, locationFor, withoutHtmlSuffix} from './urlPath';
 
@@ -9,6 +10,8 @@ export type GateRoutesOptions = {
   readonly site: AssetStore;
   readonly verifier: SessionVerifier;
   readonly siteHeaders: Readonly<Record<string, string>>;
+  /** Development only: forward signed-in requests to the Docusaurus dev server. */
+  readonly devSiteUrl?: string | null;
   /** Answers a request that has no company session (the sign-in page or a bare 401). */
   readonly deny: (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
 };
@@ -26,7 +29,7 @@ const NOT_FOUND_PAGE = '/404.html';
  * company session: deny by default, before the path is even looked at.
  */
 export async function gateRoutes(app: FastifyInstance, options: GateRoutesOptions) {
-  const {site, verifier, siteHeaders, deny} = options;
+  const {site, verifier, siteHeaders, deny, devSiteUrl} = options;
 
   app.decorateRequest('identity', null);
 
@@ -35,6 +38,11 @@ export async function gateRoutes(app: FastifyInstance, options: GateRoutesOption
     if (!request.identity) return deny(request, reply);
     return undefined;
   });
+
+  if (devSiteUrl) {
+    await app.register(devProxyRoutes, {upstream: devSiteUrl, verifier, headers: siteHeaders});
+    return;
+  }
 
   const serve = async (request: FastifyRequest, reply: FastifyReply) => {
     const result = canonicalPath(request.url);
