@@ -16,6 +16,8 @@ import {SessionVerifier} from './session/sessionVerifier';
 import {sessionRoutes} from './session/sessionRoutes';
 import {renderSignInPage} from './signin/signInPage';
 import {loadAssetStore, type AssetStore} from './static/assetStore';
+import {SearchEngine} from '@studio-handbook/search/engine';
+import {readIndexFile} from '@studio-handbook/search/indexFile';
 import {gateRoutes} from './static/gateRoutes';
 import {sendAsset} from './static/sendAsset';
 
@@ -24,6 +26,7 @@ export type AppDependencies = {
   /** Preloaded builds (tests share them between apps); loaded from the config's dirs if absent. */
   readonly site?: AssetStore;
   readonly signIn?: AssetStore;
+  readonly engine?: SearchEngine;
   readonly logger?: boolean;
   readonly now?: () => number;
 };
@@ -46,6 +49,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   if (!config.devSiteUrl && !site.has('/index.html')) {
     throw new Error(`No site build in ${config.siteDir}: run \`npm run build\` first.`);
   }
+  const engine = deps.engine ?? new SearchEngine(readIndexFile(config.searchIndexFile).records);
   if (!signIn.has('/signin.js')) {
     throw new Error(`No sign-in page build in ${config.signInDir}: run \`npm run build\` first.`);
   }
@@ -136,6 +140,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     siteHeaders,
     deny,
     devSiteUrl: config.devSiteUrl,
+    engine,
   });
 
   return app;

@@ -24,6 +24,7 @@ export type Config = {
   readonly trustProxy: boolean | string;
   readonly siteDir: string;
   readonly signInDir: string;
+  readonly searchIndexFile: string;
   /** Development only: the Docusaurus dev server to forward signed-in requests to. */
   readonly devSiteUrl: string | null;
 };
@@ -81,6 +82,7 @@ const schema = z.object({
     ),
   SITE_DIR: nonEmpty.default(path.join(repoRoot, 'site/build')),
   SIGNIN_DIR: nonEmpty.default(path.join(repoRoot, 'auth/dist')),
+  SEARCH_INDEX_FILE: nonEmpty.default(path.join(repoRoot, 'search/dist/index.json')),
   DEV_SITE_URL: z.url({message: 'must be a URL such as http://127.0.0.1:3001'}).optional(),
 });
 
@@ -136,5 +138,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     trustProxy: values.TRUST_PROXY,
     siteDir: path.resolve(values.SITE_DIR),
     signInDir: path.resolve(values.SIGNIN_DIR),
+    searchIndexFile: path.resolve(values.SEARCH_INDEX_FILE),
   };
 }

@@ -3,6 +3,8 @@ import {getAuth} from 'firebase-admin/auth';
 import type {FastifyInstance} from 'fastify';
 import {inject} from 'vitest';
 import {signInWithGoogle, type EmulatorTarget} from '../../testing/emulatorAccounts';
+import {SearchEngine} from '@studio-handbook/search/engine';
+import {readIndexFile} from '@studio-handbook/search/indexFile';
 import {buildApp} from '../src/app';
 import {loadConfig, type Config} from '../src/config';
 import {createFirebaseProvider} from '../src/session/firebaseProvider';
@@ -27,14 +29,18 @@ export function testEnv(overrides: Record<string, string | undefined> = {}): Nod
   };
 }
 
-let stores: {site: AssetStore; signIn: AssetStore} | undefined;
+let stores: {site: AssetStore; signIn: AssetStore; engine: SearchEngine} | undefined;
 
 /** The real gate over the real build, against the real emulator. */
 export async function testApp(
   overrides: Record<string, string | undefined> = {},
 ): Promise<{app: FastifyInstance; config: Config}> {
   const config = loadConfig(testEnv(overrides));
-  stores ??= {site: loadAssetStore(config.siteDir), signIn: loadAssetStore(config.signInDir)};
+  stores ??= {
+    site: loadAssetStore(config.siteDir),
+    signIn: loadAssetStore(config.signInDir),
+    engine: new SearchEngine(readIndexFile(config.searchIndexFile).records),
+  };
   const app = await buildApp(config, {provider: createFirebaseProvider(config), ...stores});
   return {app, config};
 }

@@ -2,6 +2,8 @@ import type {FastifyInstance, FastifyReply, FastifyRequest} from 'fastify';
 import type {SessionIdentity, SessionVerifier} from '../session/sessionVerifier';
 import {readSessionCookie} from '../session/cookie';
 import type {AssetStore} from './assetStore';
+import type {SearchEngine} from '@studio-handbook/search/engine';
+import {searchRoutes} from '../search/searchRoutes';
 import {devProxyRoutes} from './devProxy';
 import {sendAsset} from './sendAsset';
 import {canonicalPath, candidateKeys, locationFor, withoutHtmlSuffix} from './urlPath';
@@ -10,6 +12,7 @@ export type GateRoutesOptions = {
   readonly site: AssetStore;
   readonly verifier: SessionVerifier;
   readonly siteHeaders: Readonly<Record<string, string>>;
+  readonly engine: SearchEngine;
   /** Development only: forward signed-in requests to the Docusaurus dev server. */
   readonly devSiteUrl?: string | null;
   /** Answers a request that has no company session (the sign-in page or a bare 401). */
@@ -29,7 +32,7 @@ const NOT_FOUND_PAGE = '/404.html';
  * company session: deny by default, before the path is even looked at.
  */
 export async function gateRoutes(app: FastifyInstance, options: GateRoutesOptions) {
-  const {site, verifier, siteHeaders, deny, devSiteUrl} = options;
+  const {site, verifier, siteHeaders, deny, devSiteUrl, engine} = options;
 
   app.decorateRequest('identity', null);
 
@@ -38,6 +41,8 @@ export async function gateRoutes(app: FastifyInstance, options: GateRoutesOption
     if (!request.identity) return deny(request, reply);
     return undefined;
   });
+
+  await app.register(searchRoutes, {engine});
 
   if (devSiteUrl) {
     await app.register(devProxyRoutes, {upstream: devSiteUrl, verifier, headers: siteHeaders});
@@ -66,7 +71,7 @@ export async function gateRoutes(app: FastifyInstance, options: GateRoutesOption
   };
 
   app.get('/*', serve);
-  app.setNotFoundHandler((request, reply) =>
+  app.setNotFoundHandler((_request, reply) =>
     reply
       .code(405)
       .header('allow', 'GET, HEAD')

@@ -1,0 +1,98 @@
+// Fixes two bugs of @docsearch/react 4.7.0 that the spec's behaviour depends on, in the
+// minified modal that Docusaurus loads (`@docsearch/react/modal`). Runs after every install
+// (postinstall). Strict: it refuses another version, and every replacement must match exactly
+// once, so an upgrade fails loudly instead of silently losing a fix. Idempotent.
+//
+// 1. "Unable to fetch results": the modal sets status `error` only for Algolia's RetryError,
+//    and autocomplete-core then resets every status to `idle` when the request settles, so a
+//    failed search shows "No results". Any failed search now keeps the `error` status (a 401
+//    after the session ended included) until the next query.
+// 2. "See all N results": nbHits was added to the previous keystroke's total. It is now the sum
+//    over the current response only.
+// 3. The spec caps the query at 64 characters, in the input and for selected page text used as
+//    the initial query (DocSearch 3's MAX_QUERY_SIZE); 4.7.0 uses 512 for both.
+//
+// Bundlers cache node_modules by package version (rspack's persistent cache does), so when the
+// file changes the site's bundler cache is cleared too.
+import {readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {createRequire} from 'node:module';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+
+// Resolved from the site, so this is exactly the file Docusaurus bundles.
+const siteRequire = createRequire(
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../site/package.json'),
+);
+const EXPECTED_VERSION = '4.7.0';
+const MARKER = '/* studio-handbook: patched */';
+
+export const REPLACEMENTS = [
+  {
+    name: 'keep the error status for any failed search',
+    from: '"RetryError"===(g=e.v).name&&a("error")',
+    to: '(g=e.v,a("error"))',
+  },
+  {
+    name: 'do not reset an error status to idle when the request settles',
+    from: '.finally(function(){p("idle"),Ft&&u.environment.clearTimeout(Ft)})',
+    to: '.finally(function(){"error"!==o.getState().status&&p("idle"),Ft&&u.environment.clearTimeout(Ft)})',
+  },
+  {
+    name: 'count the hits of the current response only',
+    from: 'if(i){var s=r.context.nbHits;u({nbHits:(null!=s?s:0)+i})}',
+    to: 'u({nbHits:y.reduce(function(s,t){return s+(t.nbHits||0)},0)});',
+  },
+  {
+    name: 'cap the query input at 64 characters',
+    from: 'autoFocus:o.autoFocus,maxLength:512}',
+    to: 'autoFocus:o.autoFocus,maxLength:64}',
+  },
+  {
+    name: 'cut selected page text to 64 characters for the initial query',
+    from: 'window.getSelection().toString().slice(0,512)',
+    to: 'window.getSelection().toString().slice(0,64)',
+  },
+];
+
+export function modalFile() {
+  return siteRequire.resolve('@docsearch/react/modal');
+}
+
+function installedVersion() {
+  const packageJson = path.resolve(path.dirname(modalFile()), '../../package.json');
+  return JSON.parse(readFileSync(packageJson, 'utf8')).version;
+}
+
+export function patch(source) {
+  if (source.startsWith(MARKER)) return source;
+  let patched = source;
+  for (const {name, from, to} of REPLACEMENTS) {
+    const count = patched.split(from).length - 1;
+    if (count !== 1)
+      throw new Error(`@docsearch/react patch "${name}": expected 1 match, found ${count}`);
+    patched = patched.replace(from, () => to);
+  }
+  return `${MARKER}${patched}`;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const version = installedVersion();
+  if (version !== EXPECTED_VERSION) {
+    throw new Error(
+      `scripts/patch-docsearch.mjs fixes @docsearch/react ${EXPECTED_VERSION}, found ${version}: review the fixes for this version`,
+    );
+  }
+  const file = modalFile();
+  const source = readFileSync(file, 'utf8');
+  const patched = patch(source);
+  if (patched !== source) {
+    writeFileSync(file, patched);
+    rmSync(
+      path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../site/node_modules/.cache'),
+      {recursive: true, force: true},
+    );
+  }
+  console.log(
+    `@docsearch/react ${version}: ${patched === source ? 'already patched' : 'patched'} (${REPLACEMENTS.length} fixes)`,
+  );
+}

@@ -1,0 +1,80 @@
+/** Words as the engine and the highlighter see them: lower-case runs of letters and digits. */
+export const WORD = /[\p{L}\p{N}]+/gu;
+
+export function words(text: string): string[] {
+  return (text.toLowerCase().match(WORD) ?? []) as string[];
+}
+
+// English stop words are optional in a query, as with Algolia's removeStopWords: "how do I
+// deploy" is a question about deploying.
+const STOP_WORDS = new Set(
+  'a an and are as at be but by can do does for from how i if in into is it me my of on or our should so that the their then there these this to was we what when where which who why will with you your'.split(
+    ' ',
+  ),
+);
+
+export type QueryWord = {
+  readonly text: string;
+  readonly maxTypos: number;
+  readonly prefix: boolean;
+};
+
+/** Algolia's typo tolerance: one typo from 4 letters, two from 8. */
+export function maxTyposFor(word: string): number {
+  return word.length >= 8 ? 2 : word.length >= 4 ? 1 : 0;
+}
+
+export const MAX_QUERY_WORDS = 12;
+
+/** The words of a query; the last one is a prefix (the user is still typing it). */
+export function queryWords(query: string): QueryWord[] {
+  const all = words(query).slice(0, MAX_QUERY_WORDS);
+  const meaningful = all.filter((word) => !STOP_WORDS.has(word));
+  const kept = meaningful.length > 0 ? meaningful : all;
+  const lastTyped = all[all.length - 1];
+  return kept.map((text, index) => ({
+    text,
+    maxTypos: maxTyposFor(text),
+    prefix: index === kept.length - 1 && text === lastTyped,
+  }));
+}
+
+/** Levenshtein distance, or `max + 1` as soon as it is known to exceed `max`. */
+export function boundedDistance(a: string, b: string, max: number): number {
+  if (a === b) return 0;
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let previous = Array.from({length: b.length + 1}, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const value = Math.min(
+        (previous[j] ?? 0) + 1,
+        (current[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + cost,
+      );
+      current.push(value);
+      if (value < rowMin) rowMin = value;
+    }
+    if (rowMin > max) return max + 1;
+    previous = current;
+  }
+  return previous[b.length] ?? max + 1;
+}
+
+export type WordMatch = {
+  readonly typos: number;
+  readonly exact: boolean;
+  readonly prefixLength: number | null;
+};
+
+/** How a word of the text matches a word of the query, if it does. */
+export function matchWord(query: QueryWord, word: string): WordMatch | null {
+  if (word === query.text) return {typos: 0, exact: true, prefixLength: null};
+  if (query.prefix && word.startsWith(query.text))
+    return {typos: 0, exact: false, prefixLength: query.text.length};
+  if (query.maxTypos === 0) return null;
+  const typos = boundedDistance(query.text, word, query.maxTypos);
+  return typos <= query.maxTypos ? {typos, exact: false, prefixLength: null} : null;
+}

@@ -1,0 +1,53 @@
+import type {FastifyInstance} from 'fastify';
+import type {SearchEngine} from '@studio-handbook/search/engine';
+import {parseQueriesBody, WireError} from '@studio-handbook/search/wire';
+
+export const SEARCH_BODY_LIMIT = 64 * 1024;
+
+/**
+ * The Algolia multi-query endpoint that DocSearch's modal and the /search page call, answered
+ * from the in-process index. Registered inside the gate, so a request without a company
+ * session never reaches it. Bad input is a 400 in Algolia's `{message, status}` shape.
+ */
+export async function searchRoutes(app: FastifyInstance, options: {engine: SearchEngine}) {
+  const {engine} = options;
+  // The lite client sends JSON as text/plain (a "simple" request); accept any content type.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    '*',
+    {parseAs: 'string', bodyLimit: SEARCH_BODY_LIMIT},
+    (_request, body, done) => done(null, body),
+  );
+
+  app.setErrorHandler(
+    (error: {statusCode?: number; code?: string; message?: string}, request, reply) => {
+      const status =
+        error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? 400 : 500;
+      if (status === 500) request.log.error({err: error}, 'search failed');
+      const message =
+        error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? `The body must be at most ${SEARCH_BODY_LIMIT} bytes.`
+          : status === 400
+            ? (error.message ?? 'Invalid request.')
+            : 'Internal error.';
+      return reply.code(status).header('cache-control', 'no-store').send({message, status});
+    },
+  );
+
+  app.post('/1/indexes/:indexName/queries', async (request, reply) => {
+    let requests;
+    try {
+      requests = parseQueriesBody(typeof request.body === 'string' ? request.body : '');
+    } catch (error) {
+      if (error instanceof WireError) {
+        return reply
+          .code(400)
+          .header('cache-control', 'no-store')
+          .send({message: error.message, status: 400});
+      }
+      throw error;
+    }
+    const results = requests.map((searchRequest) => engine.search(searchRequest));
+    return reply.header('cache-control', 'private, no-store').send({results});
+  });
+}

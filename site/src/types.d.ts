@@ -1,0 +1,2 @@
+// @docsearch/react ships its stylesheet entry without type declarations.
+declare module '@docsearch/react/style';
