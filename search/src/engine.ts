@@ -1,44 +1,25 @@
 import {randomBytes} from 'node:crypto';
-import MiniSearch, {type SearchResult as MiniSearchResult} from 'minisearch';
-import {
-  highlight,
-  memoizedMatcher,
-  snippet,
-  tokenize,
-  type Tags,
-  type WordMatcher,
-} from './highlight';
-import {matchWord, queryWords, words, type QueryWord} from './text';
-import {
-  HIERARCHY_LEVELS,
-  type SearchHit,
-  type SearchRecord,
-  type SearchRequest,
-  type SearchResult,
-} from './types';
+import {facetCounts, facetFilter} from './facets';
+import type {Tags} from './highlight';
+import {hitShaper, termMatcher, type TermMatch} from './hits';
+import {BEST_FIELD, CONTENT_RANK, buildInvertedIndex, type InvertedIndex} from './invertedIndex';
+import {queryWords, type QueryWord} from './text';
+import type {SearchRecord, SearchRequest, SearchResult} from './types';
 
 /**
- * Ranks like DocSearch on Algolia, on top of MiniSearch (chosen by measurement, see
- * search/DESIGN.md). MiniSearch finds the candidates (fuzzy words, prefix on the last word);
- * the tie-breaking is Algolia's: more query words matched, then fewer typos, then a better
- * attribute (page title > lvl2 > ... > content), then more exact words, then the record's own
- * level (a heading before its paragraphs), then text relevance, then position in the page.
- * One hit per URL (DocSearch's distinct on `url`).
+ * Ranks like DocSearch on Algolia. Each query word is looked up in MiniSearch's radix tree
+ * (chosen by measurement, see search/DESIGN.md): as typed, or within its typo budget when the
+ * index does not hold it as typed, and as a prefix when it is the last word. Records are then
+ * ordered by Algolia's tie-breaking: more query words matched, fewer typos, a better attribute
+ * (page title > lvl2 > ... > content), more exact words, the record's own level (a heading
+ * before its paragraphs), text relevance (BM25), position in the page. One hit per URL.
+ *
+ * The criteria are folded into one number per record so that ordering is a numeric compare:
+ * words (4 bits) · 31-typos (5) · 127-attribute (7) · exact (4) · level (3) · relevance (16) ·
+ * 8191-position (13) = 52 bits, exact in a double.
  */
 
-// The attribute criterion: where in the record a word matched, best first.
-const FIELD_RANK: Readonly<Record<string, number>> = {
-  lvl1: 0,
-  lvl2: 1,
-  lvl3: 2,
-  lvl4: 3,
-  lvl5: 4,
-  lvl6: 5,
-  lvl0: 6,
-  content: 7,
-};
-const FIELDS = Object.keys(FIELD_RANK);
-const LEVEL_WEIGHT: Readonly<Record<SearchRecord['type'], number>> = {
+const LEVEL: Readonly<Record<SearchRecord['type'], number>> = {
   lvl1: 6,
   lvl2: 5,
   lvl3: 4,
@@ -47,62 +28,71 @@ const LEVEL_WEIGHT: Readonly<Record<SearchRecord['type'], number>> = {
   lvl6: 1,
   content: 0,
 };
-const MAX_CANDIDATES = 2000;
+const BM25_K1 = 1.2;
+const BM25_B = 0.75;
 
-type Ranked = {
-  readonly index: number;
-  readonly words: number;
-  readonly typos: number;
-  readonly attribute: number;
-  readonly exact: number;
-  readonly level: number;
-  readonly score: number;
-  readonly position: number;
-};
-
-type TermMatch = {readonly queryIndex: number; readonly typos: number; readonly exact: boolean};
-
-function compare(a: Ranked, b: Ranked): number {
-  return (
-    b.words - a.words ||
-    a.typos - b.typos ||
-    a.attribute - b.attribute ||
-    b.exact - a.exact ||
-    b.level - a.level ||
-    b.score - a.score ||
-    a.position - b.position ||
-    a.index - b.index
-  );
-}
+type Candidate = {readonly termId: number; readonly typos: number; readonly exact: boolean};
 
 export class SearchEngine {
   private readonly records: readonly SearchRecord[];
-  private readonly index: MiniSearch<{id: number}>;
-  /** Every word of the index: a query word found here needs no typo tolerance to match. */
-  private readonly vocabulary = new Set<string>();
+  private readonly index: InvertedIndex;
+  private readonly urlIds: Int32Array;
+  private readonly urlCount: number;
+  private readonly levels: Uint8Array;
+  private readonly positions: Uint16Array;
+  /** Which records each recently used set of facet filters admits (DocSearch sends few). */
+  private readonly admitted = new Map<string, Uint8Array>();
+
+  // Scratch space reused by every query (the engine runs queries one at a time).
+  private generation = 0;
+  private readonly stamp: Uint32Array;
+  private readonly wordsMask: Uint16Array;
+  private readonly typoSum: Uint8Array;
+  private readonly attributeSum: Uint8Array;
+  private readonly exactCount: Uint8Array;
+  private readonly relevance: Float32Array;
+  private wordGeneration = 0;
+  private readonly wordStamp: Uint32Array;
+  private readonly wordTypos: Uint8Array;
+  private readonly wordAttribute: Uint8Array;
+  private readonly wordExact: Uint8Array;
+  private readonly touched: Int32Array;
+  private readonly urlStamp: Uint32Array;
+  private readonly urlBest: Int32Array;
+  private readonly urlKey: Float64Array;
+  private readonly touchedUrls: Int32Array;
 
   constructor(records: readonly SearchRecord[]) {
     this.records = records;
-    this.index = new MiniSearch<{id: number}>({
-      fields: FIELDS,
-      tokenize: (text) => {
-        const found = words(text);
-        for (const word of found) this.vocabulary.add(word);
-        return found;
-      },
-      processTerm: (term) => term,
-      extractField: (document, field) => {
-        const record = records[document.id];
-        if (!record) return '';
-        if (field === 'id') return String(document.id);
-        return (
-          (field === 'content'
-            ? record.content
-            : record.hierarchy[field as keyof SearchRecord['hierarchy']]) ?? ''
-        );
-      },
+    this.index = buildInvertedIndex(records);
+    const urls = new Map<string, number>();
+    this.urlIds = Int32Array.from(records, (record) => {
+      let id = urls.get(record.url);
+      if (id === undefined) {
+        id = urls.size;
+        urls.set(record.url, id);
+      }
+      return id;
     });
-    this.index.addAll(records.map((_, id) => ({id})));
+    this.urlCount = urls.size;
+    this.levels = Uint8Array.from(records, (record) => LEVEL[record.type]);
+    this.positions = Uint16Array.from(records, (record) => Math.min(8191, record.position));
+    const n = records.length;
+    this.stamp = new Uint32Array(n);
+    this.wordsMask = new Uint16Array(n);
+    this.typoSum = new Uint8Array(n);
+    this.attributeSum = new Uint8Array(n);
+    this.exactCount = new Uint8Array(n);
+    this.relevance = new Float32Array(n);
+    this.wordStamp = new Uint32Array(n);
+    this.wordTypos = new Uint8Array(n);
+    this.wordAttribute = new Uint8Array(n);
+    this.wordExact = new Uint8Array(n);
+    this.touched = new Int32Array(n);
+    this.urlStamp = new Uint32Array(this.urlCount);
+    this.urlBest = new Int32Array(this.urlCount);
+    this.urlKey = new Float64Array(this.urlCount);
+    this.touchedUrls = new Int32Array(this.urlCount);
   }
 
   get size(): number {
@@ -112,259 +102,257 @@ export class SearchEngine {
   search(request: SearchRequest): SearchResult {
     const started = performance.now();
     const query = queryWords(request.query);
-    const allowed = facetFilter(request.facetFilters);
-    const ranked = query.length === 0 ? this.browse(allowed) : this.rank(query, allowed);
+    const admitted = this.admittedBy(request.facetFilters);
+    const termMatches = new Map<string, TermMatch[]>();
+    const touchedCount =
+      query.length === 0 ? this.browse(admitted) : this.match(query, admitted, termMatches);
+    const urlCount = this.bestPerUrl(touchedCount);
+    const wanted = (request.page + 1) * request.hitsPerPage;
+    const ranked = this.top(urlCount, Math.min(wanted, urlCount));
+    const pageIds =
+      request.hitsPerPage === 0 ? [] : ranked.slice(request.page * request.hitsPerPage, wanted);
 
-    // One hit per URL: the best record of each section.
-    const seen = new Set<string>();
-    const distinct: Ranked[] = [];
-    for (const candidate of ranked) {
-      const url = this.records[candidate.index]?.url ?? '';
-      if (seen.has(url)) continue;
-      seen.add(url);
-      distinct.push(candidate);
-    }
-
-    const nbHits = distinct.length;
-    const hitsPerPage = request.hitsPerPage;
-    const nbPages = hitsPerPage === 0 ? 0 : Math.ceil(nbHits / hitsPerPage);
-    const pageHits =
-      hitsPerPage === 0
-        ? []
-        : distinct.slice(request.page * hitsPerPage, (request.page + 1) * hitsPerPage);
     const tags: Tags = {
       pre: request.highlightPreTag,
       post: request.highlightPostTag,
       ellipsis: request.snippetEllipsisText,
     };
-    const matcher = memoizedMatcher(query);
-    const hits = pageHits.map((candidate) =>
-      toHit(this.records[candidate.index] as SearchRecord, matcher, request, tags),
-    );
-
+    const shape = hitShaper(request, termMatcher(query, termMatches), tags);
+    const hits = pageIds.map((id) => shape(this.records[id] as SearchRecord));
+    const facets =
+      request.facets.length > 0
+        ? facetCounts(
+            request.facets,
+            Array.from(
+              this.touchedUrls.subarray(0, urlCount),
+              (url) => this.records[this.urlBest[url] ?? 0] as SearchRecord,
+            ),
+          )
+        : undefined;
     return {
       hits,
-      nbHits,
-      nbPages,
+      nbHits: urlCount,
+      nbPages: request.hitsPerPage === 0 ? 0 : Math.ceil(urlCount / request.hitsPerPage),
       page: request.page,
-      hitsPerPage,
+      hitsPerPage: request.hitsPerPage,
       query: request.query,
       params: '',
       index: request.indexName,
       processingTimeMS: Math.round(performance.now() - started),
       exhaustiveNbHits: true,
       ...(request.clickAnalytics ? {queryID: randomBytes(16).toString('hex')} : {}),
-      ...(request.facets.length > 0
-        ? {
-            facets: facetCounts(
-              request.facets,
-              distinct.map((c) => this.records[c.index] as SearchRecord),
-            ),
+      ...(facets ? {facets} : {}),
+    };
+  }
+
+  private admittedBy(filters: SearchRequest['facetFilters']): Uint8Array {
+    const key = JSON.stringify(filters);
+    let admitted = this.admitted.get(key);
+    if (!admitted) {
+      const test = facetFilter(filters);
+      admitted = Uint8Array.from(this.records, (record) => (test(record) ? 1 : 0));
+      if (this.admitted.size >= 16)
+        this.admitted.delete(this.admitted.keys().next().value as string);
+      this.admitted.set(key, admitted);
+    }
+    return admitted;
+  }
+
+  /** An empty query lists the admitted records in index order. */
+  private browse(admitted: Uint8Array): number {
+    this.generation += 1;
+    let count = 0;
+    for (let id = 0; id < this.records.length; id += 1) {
+      if (admitted[id] !== 1) continue;
+      this.touch(id);
+      this.touched[count] = id;
+      count += 1;
+    }
+    return count;
+  }
+
+  private touch(id: number): void {
+    this.stamp[id] = this.generation;
+    this.wordsMask[id] = 0;
+    this.typoSum[id] = 0;
+    this.attributeSum[id] = 0;
+    this.exactCount[id] = 0;
+    this.relevance[id] = 0;
+  }
+
+  /** The index terms a query word matches, fewest typos first. */
+  private candidates(
+    word: QueryWord,
+    queryIndex: number,
+    termMatches: Map<string, TermMatch[]>,
+  ): Candidate[] {
+    const found = new Map<
+      string,
+      {termId: number; typos: number; exact: boolean; prefixLength: number | null}
+    >();
+    const exactId = this.index.terms.get(word.text);
+    if (exactId !== undefined)
+      found.set(word.text, {termId: exactId, typos: 0, exact: true, prefixLength: null});
+    if (word.prefix) {
+      for (const [term, termId] of this.index.terms.atPrefix(word.text)) {
+        if (!found.has(term))
+          found.set(term, {termId, typos: 0, exact: false, prefixLength: word.text.length});
+      }
+    }
+    // Typo tolerance only for a word the index does not hold as typed: typo matches rank below
+    // exact ones anyway, and the lookup is the costliest part of a query.
+    if (exactId === undefined && word.maxTypos > 0) {
+      for (const [term, [termId, distance]] of this.index.terms.fuzzyGet(
+        word.text,
+        word.maxTypos,
+      )) {
+        if (!found.has(term))
+          found.set(term, {termId, typos: distance, exact: false, prefixLength: null});
+      }
+    }
+    for (const [term, {typos, exact, prefixLength}] of found) {
+      const matches = termMatches.get(term) ?? [];
+      matches.push({queryIndex, typos, exact, prefixLength});
+      termMatches.set(term, matches);
+    }
+    return [...found.values()].sort((a, b) => a.typos - b.typos);
+  }
+
+  /** Walks the postings of every query word; returns how many records matched. */
+  private match(
+    query: readonly QueryWord[],
+    admitted: Uint8Array,
+    termMatches: Map<string, TermMatch[]>,
+  ): number {
+    this.generation += 1;
+    const n = this.records.length;
+    const {postings, lengths, averageLength} = this.index;
+    let count = 0;
+    query.forEach((word, queryIndex) => {
+      this.wordGeneration += 1;
+      const bit = 1 << queryIndex;
+      for (const {termId, typos, exact} of this.candidates(word, queryIndex, termMatches)) {
+        const list = postings[termId];
+        if (!list) continue;
+        const idf = Math.log(1 + (n - list.ids.length + 0.5) / (list.ids.length + 0.5));
+        for (let k = 0; k < list.ids.length; k += 1) {
+          const id = list.ids[k] as number;
+          if (admitted[id] !== 1) continue;
+          if (this.stamp[id] !== this.generation) {
+            this.touch(id);
+            this.touched[count] = id;
+            count += 1;
           }
-        : {}),
-    };
-  }
-
-  private browse(allowed: (record: SearchRecord) => boolean): Ranked[] {
-    return this.records.flatMap((record, index) =>
-      allowed(record)
-        ? [
-            {
-              index,
-              words: 0,
-              typos: 0,
-              attribute: 0,
-              exact: 0,
-              level: LEVEL_WEIGHT[record.type],
-              score: 0,
-              position: index,
-            },
-          ]
-        : [],
-    );
-  }
-
-  private rank(query: readonly QueryWord[], allowed: (record: SearchRecord) => boolean): Ranked[] {
-    const results = this.index.search(query.map((word) => word.text).join(' '), {
-      combineWith: 'OR',
-      prefix: (_term, index) => query[index]?.prefix === true,
-      // Typo matches rank below exact ones, so a word the index holds as it is typed is
-      // not looked up with typos (the lookup is the costliest part of a query).
-      fuzzy: (term, index) => (this.vocabulary.has(term) ? 0 : (query[index]?.maxTypos ?? 0)),
-      tokenize: (text) => text.split(' '),
-      filter: (result) => allowed(this.records[result.id as number] as SearchRecord),
-    });
-    results.sort((a, b) => b.score - a.score);
-    const termMatches = new Map<string, TermMatch[]>();
-    const matchesOf = (term: string): TermMatch[] => {
-      let found = termMatches.get(term);
-      if (!found) {
-        found = query.flatMap((word, queryIndex) => {
-          const match = matchWord(word, term);
-          return match ? [{queryIndex, typos: match.typos, exact: match.exact}] : [];
-        });
-        termMatches.set(term, found);
-      }
-      return found;
-    };
-    return results
-      .slice(0, MAX_CANDIDATES)
-      .map((result) => this.criteria(result, query.length, matchesOf))
-      .filter((candidate) => candidate.words > 0)
-      .sort(compare);
-  }
-
-  private criteria(
-    result: MiniSearchResult,
-    queryLength: number,
-    matchesOf: (term: string) => TermMatch[],
-  ): Ranked {
-    const typos = new Array<number>(queryLength).fill(Infinity);
-    const attribute = new Array<number>(queryLength).fill(Infinity);
-    const exact = new Array<boolean>(queryLength).fill(false);
-    for (const term of result.terms) {
-      const fields = result.match[term] ?? [];
-      const bestField = Math.min(...fields.map((field) => FIELD_RANK[field] ?? 7));
-      for (const match of matchesOf(term)) {
-        typos[match.queryIndex] = Math.min(typos[match.queryIndex] ?? Infinity, match.typos);
-        attribute[match.queryIndex] = Math.min(attribute[match.queryIndex] ?? Infinity, bestField);
-        if (match.exact) exact[match.queryIndex] = true;
-      }
-    }
-    const matched = typos.flatMap((value, index) => (Number.isFinite(value) ? [index] : []));
-    const record = this.records[result.id as number] as SearchRecord;
-    return {
-      index: result.id as number,
-      words: matched.length,
-      typos: matched.reduce((sum, index) => sum + (typos[index] ?? 0), 0),
-      attribute: matched.reduce((sum, index) => sum + (attribute[index] ?? 0), 0),
-      exact: exact.filter(Boolean).length,
-      level: LEVEL_WEIGHT[record.type],
-      score: result.score,
-      position: record.position,
-    };
-  }
-}
-
-/** AND of ORs over `attribute:value` strings; a leading `-` negates one filter. */
-function facetFilter(filters: SearchRequest['facetFilters']): (record: SearchRecord) => boolean {
-  if (filters.length === 0) return () => true;
-  const groups = filters.map((group) =>
-    group.map((filter) => {
-      const negated = filter.startsWith('-');
-      const [attribute = '', ...rest] = (negated ? filter.slice(1) : filter).split(':');
-      return {attribute, value: rest.join(':'), negated};
-    }),
-  );
-  return (record) =>
-    groups.every((group) =>
-      group.some(({attribute, value, negated}) => {
-        const actual =
-          attribute === 'language'
-            ? record.language
-            : attribute === 'docusaurus_tag'
-              ? record.docusaurus_tag
-              : attribute === 'type'
-                ? record.type
-                : undefined;
-        return negated ? actual !== value : actual === value;
-      }),
-    );
-}
-
-function facetCounts(
-  facets: readonly string[],
-  records: readonly SearchRecord[],
-): Record<string, Record<string, number>> {
-  const names = facets.includes('*')
-    ? ['language', 'docusaurus_tag']
-    : facets.filter((facet) => facet === 'language' || facet === 'docusaurus_tag');
-  const counts: Record<string, Record<string, number>> = {};
-  for (const name of names) {
-    const values: Record<string, number> = {};
-    for (const record of records) {
-      const value = name === 'language' ? record.language : record.docusaurus_tag;
-      values[value] = (values[value] ?? 0) + 1;
-    }
-    counts[name] = values;
-  }
-  return counts;
-}
-
-const RETRIEVABLE = [
-  'objectID',
-  'url',
-  'type',
-  'content',
-  'language',
-  'docusaurus_tag',
-  'hierarchy',
-] as const;
-
-function wants(attributes: readonly string[] | null, name: string): boolean {
-  return (
-    attributes === null ||
-    attributes.includes('*') ||
-    attributes.some((attribute) => attribute === name || attribute.startsWith(`${name}.`))
-  );
-}
-
-function snippetLength(request: SearchRequest, attribute: string): number | null {
-  for (const entry of request.attributesToSnippet) {
-    const [name, length] = entry.split(':');
-    if (name === attribute || name === '*') return Math.max(1, Math.min(100, Number(length) || 10));
-  }
-  return null;
-}
-
-function toHit(
-  record: SearchRecord,
-  query: WordMatcher,
-  request: SearchRequest,
-  tags: Tags,
-): SearchHit {
-  const hit: Record<string, unknown> = {objectID: record.objectID};
-  for (const name of RETRIEVABLE) {
-    if (name === 'objectID' || !wants(request.attributesToRetrieve, name)) continue;
-    if (name === 'hierarchy') {
-      const hierarchy: Record<string, string | null> = {};
-      for (const level of HIERARCHY_LEVELS) {
-        if (
-          wants(request.attributesToRetrieve, `hierarchy.${level}`) ||
-          (wants(request.attributesToRetrieve, 'hierarchy') &&
-            !request.attributesToRetrieve?.some((a) => a.startsWith('hierarchy.')))
-        ) {
-          hierarchy[level] = record.hierarchy[level];
+          const field = BEST_FIELD[list.fields[k] as number] ?? CONTENT_RANK;
+          const tf = list.tf[k] as number;
+          const norm = BM25_K1 * (1 - BM25_B + (BM25_B * (lengths[id] ?? 1)) / averageLength);
+          (this.relevance[id] as number) += (idf * tf * (BM25_K1 + 1)) / (tf + norm);
+          if (this.wordStamp[id] !== this.wordGeneration) {
+            // The first term of this word to reach the record has the fewest typos.
+            this.wordStamp[id] = this.wordGeneration;
+            this.wordTypos[id] = typos;
+            this.wordAttribute[id] = field;
+            this.wordExact[id] = exact ? 1 : 0;
+            (this.wordsMask[id] as number) |= bit;
+            (this.typoSum[id] as number) += typos;
+            (this.attributeSum[id] as number) += field;
+            (this.exactCount[id] as number) += exact ? 1 : 0;
+          } else if (typos === this.wordTypos[id]) {
+            // Another term of the same word and typo count: keep the better attribute.
+            const previous = this.wordAttribute[id] as number;
+            if (field < previous) {
+              this.wordAttribute[id] = field;
+              (this.attributeSum[id] as number) -= previous - field;
+            }
+            if (exact && this.wordExact[id] === 0) {
+              this.wordExact[id] = 1;
+              (this.exactCount[id] as number) += 1;
+            }
+          }
         }
       }
-      hit.hierarchy = hierarchy;
-    } else {
-      hit[name] = record[name];
-    }
+    });
+    return count;
   }
 
-  // Algolia lists only the attributes that have a value, in hierarchy order.
-  const highlightHierarchy: Record<string, unknown> = {};
-  const snippetHierarchy: Record<string, unknown> = {};
-  for (const level of HIERARCHY_LEVELS) {
-    const value = record.hierarchy[level];
-    if (value === null) continue;
-    const tokens = tokenize(value, query);
-    highlightHierarchy[level] = highlight(value, tokens, query, tags);
-    const length = snippetLength(request, `hierarchy.${level}`);
-    if (length !== null) snippetHierarchy[level] = snippet(value, tokens, query, length, tags);
+  private keyOf(id: number): number {
+    let words = 0;
+    for (let mask = this.wordsMask[id] as number; mask !== 0; mask &= mask - 1) words += 1;
+    const relevance = Math.min(65535, Math.round((this.relevance[id] ?? 0) * 512));
+    return (
+      words * 2 ** 48 +
+      (31 - Math.min(31, this.typoSum[id] ?? 0)) * 2 ** 43 +
+      (127 - Math.min(127, this.attributeSum[id] ?? 0)) * 2 ** 36 +
+      Math.min(15, this.exactCount[id] ?? 0) * 2 ** 32 +
+      (this.levels[id] ?? 0) * 2 ** 29 +
+      relevance * 2 ** 13 +
+      (8191 - (this.positions[id] ?? 0))
+    );
   }
-  const highlightResult: Record<string, unknown> = {hierarchy: highlightHierarchy};
-  const snippetResult: Record<string, unknown> = {};
-  if (Object.keys(snippetHierarchy).length > 0) snippetResult.hierarchy = snippetHierarchy;
-  if (record.content !== null) {
-    const tokens = tokenize(record.content, query);
-    highlightResult.content = highlight(record.content, tokens, query, tags);
-    const length = snippetLength(request, 'content');
-    if (length !== null)
-      snippetResult.content = snippet(record.content, tokens, query, length, tags);
+
+  /** Keeps the best record of each URL (DocSearch's distinct); returns how many URLs. */
+  private bestPerUrl(touchedCount: number): number {
+    let urls = 0;
+    for (let i = 0; i < touchedCount; i += 1) {
+      const id = this.touched[i] as number;
+      const url = this.urlIds[id] as number;
+      const key = this.keyOf(id);
+      if (this.urlStamp[url] !== this.generation) {
+        this.urlStamp[url] = this.generation;
+        this.urlBest[url] = id;
+        this.urlKey[url] = key;
+        this.touchedUrls[urls] = url;
+        urls += 1;
+      } else if (
+        key > (this.urlKey[url] as number) ||
+        (key === this.urlKey[url] && id < (this.urlBest[url] as number))
+      ) {
+        this.urlBest[url] = id;
+        this.urlKey[url] = key;
+      }
+    }
+    return urls;
   }
-  hit._highlightResult = highlightResult;
-  hit._snippetResult = snippetResult;
-  return hit as SearchHit;
+
+  /** The best `count` records of distinct URLs, best first (a bounded heap when many match). */
+  private top(urlCount: number, count: number): number[] {
+    const better = (a: number, b: number) =>
+      (this.urlKey[a] as number) > (this.urlKey[b] as number) ||
+      (this.urlKey[a] === this.urlKey[b] &&
+        (this.urlBest[a] as number) < (this.urlBest[b] as number));
+    if (count <= 0) return [];
+    const heap: number[] = []; // worst of the kept URLs at the root
+    const siftDown = (start: number) => {
+      let i = start;
+      for (;;) {
+        const left = 2 * i + 1;
+        const right = left + 1;
+        let worst = i;
+        if (left < heap.length && better(heap[worst] as number, heap[left] as number)) worst = left;
+        if (right < heap.length && better(heap[worst] as number, heap[right] as number))
+          worst = right;
+        if (worst === i) return;
+        [heap[i], heap[worst]] = [heap[worst] as number, heap[i] as number];
+        i = worst;
+      }
+    };
+    for (let i = 0; i < urlCount; i += 1) {
+      const url = this.touchedUrls[i] as number;
+      if (heap.length < count) {
+        heap.push(url);
+        for (let j = heap.length - 1; j > 0;) {
+          const parent = (j - 1) >> 1;
+          if (!better(heap[parent] as number, heap[j] as number)) break;
+          [heap[parent], heap[j]] = [heap[j] as number, heap[parent] as number];
+          j = parent;
+        }
+      } else if (better(url, heap[0] as number)) {
+        heap[0] = url;
+        siftDown(0);
+      }
+    }
+    return heap
+      .sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0))
+      .map((url) => this.urlBest[url] as number);
+  }
 }

@@ -1,5 +1,5 @@
 import type {HighlightResult, MatchLevel, SnippetResult} from './types';
-import {WORD, matchWord, type QueryWord} from './text';
+import {WORD, type QueryWord} from './text';
 
 export type Tags = {readonly pre: string; readonly post: string; readonly ellipsis: string};
 
@@ -13,36 +13,15 @@ const ESCAPES: Record<string, string> = {
 
 /** Record text is plain text; the UI renders highlights as HTML, so everything is escaped. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+  return /[&<>"']/.test(text) ? text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char) : text;
 }
 
-/** The query, and which query word (if any) each text word matches, memoized per search. */
+/** The query, which query word (if any) a text word matches, and a text's tokens. */
 export type WordMatcher = {
   readonly query: readonly QueryWord[];
   match(word: string): {readonly queryIndex: number; readonly length: number | null} | null;
+  tokens(value: string): Token[];
 };
-
-export function memoizedMatcher(query: readonly QueryWord[]): WordMatcher {
-  const cache = new Map<string, {queryIndex: number; length: number | null} | null>();
-  return {
-    query,
-    match(word) {
-      let found = cache.get(word);
-      if (found === undefined) {
-        found = null;
-        for (const [queryIndex, queryWord] of query.entries()) {
-          const match = matchWord(queryWord, word);
-          if (match) {
-            found = {queryIndex, length: match.prefixLength};
-            break;
-          }
-        }
-        cache.set(word, found);
-      }
-      return found;
-    },
-  };
-}
 
 export type Token = {
   readonly start: number;
@@ -51,19 +30,36 @@ export type Token = {
   readonly queryIndex: number | null;
 };
 
-export function tokenize(value: string, matcher: WordMatcher): Token[] {
-  const tokens: Token[] = [];
-  for (const match of value.matchAll(WORD)) {
-    const start = match.index ?? 0;
-    const found = matcher.match(match[0].toLowerCase());
-    tokens.push({
-      start,
-      end: start + match[0].length,
-      matchEnd: found ? start + (found.length ?? match[0].length) : null,
-      queryIndex: found ? found.queryIndex : null,
-    });
+type Span = {readonly start: number; readonly end: number; readonly word: string};
+
+// Where the words of a text are does not depend on the query: computed once per text.
+const spansCache = new Map<string, Span[]>();
+const MAX_CACHED_TEXTS = 20_000;
+
+function spansOf(value: string): Span[] {
+  let spans = spansCache.get(value);
+  if (!spans) {
+    spans = [];
+    for (const match of value.matchAll(WORD)) {
+      const start = match.index ?? 0;
+      spans.push({start, end: start + match[0].length, word: match[0].toLowerCase()});
+    }
+    if (spansCache.size >= MAX_CACHED_TEXTS) spansCache.clear();
+    spansCache.set(value, spans);
   }
-  return tokens;
+  return spans;
+}
+
+export function tokenize(value: string, matcher: Pick<WordMatcher, 'match'>): Token[] {
+  return spansOf(value).map(({start, end, word}) => {
+    const found = matcher.match(word);
+    return {
+      start,
+      end,
+      matchEnd: found ? start + (found.length ?? end - start) : null,
+      queryIndex: found ? found.queryIndex : null,
+    };
+  });
 }
 
 function render(

@@ -44,14 +44,12 @@ const paramsSchema = z.object({
   hitsPerPage: numberLike.pipe(z.number().int().min(0).max(LIMITS.maxHitsPerPage)).default(20),
   page: numberLike.pipe(z.number().int().min(0).max(LIMITS.maxPage)).default(0),
   facetFilters: z
-    .union([
-      z.array(facetFilter).max(LIMITS.maxFacetFilters),
+    .preprocess(
+      (value) => (typeof value === 'string' ? parseJson(value) : value),
       z
-        .string()
-        .max(4000)
-        .transform((value, ctx) => parseJsonParam(value, ctx))
-        .pipe(z.array(facetFilter).max(LIMITS.maxFacetFilters)),
-    ])
+        .array(facetFilter, {error: 'facetFilters must be an array of filters, or its JSON'})
+        .max(LIMITS.maxFacetFilters),
+    )
     .default([]),
   facets: listLike.default([]),
   attributesToRetrieve: listLike.optional(),
@@ -87,12 +85,12 @@ function parseListParam(value: string): string[] {
   return value === '' ? [] : value.split(',');
 }
 
-function parseJsonParam(value: string, ctx: z.RefinementCtx): unknown {
+/** A JSON parameter, or undefined-like garbage that the schema then refuses with its message. */
+function parseJson(value: string): unknown {
   try {
     return JSON.parse(value);
   } catch {
-    ctx.addIssue({code: 'custom', message: 'facetFilters is not valid JSON'});
-    return z.NEVER;
+    return {invalidJson: value.slice(0, 50)};
   }
 }
 

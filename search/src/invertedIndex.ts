@@ -1,0 +1,92 @@
+import SearchableMap from 'minisearch/SearchableMap';
+import {words} from './text';
+import type {SearchRecord} from './types';
+
+/**
+ * The index the engine reads: every word of the searchable attributes → the records that hold
+ * it, in which attributes (a bitmask, best attribute first), and how often. Terms live in
+ * MiniSearch's radix tree, which answers exact, prefix and edit-distance lookups; postings are
+ * typed arrays, so a query allocates almost nothing however many records match.
+ */
+
+// Searchable attributes, best first (bit 0 = page title). lvl0 (the section) is shown and
+// grouped on, not searched: a section name would match thousands of records and drown the
+// pages that are about it.
+export const SEARCHABLE = ['lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6', 'content'] as const;
+export const CONTENT_RANK = SEARCHABLE.length - 1;
+
+export type Postings = {
+  readonly ids: Int32Array;
+  /** Bitmask of the attributes holding the term, bit i = SEARCHABLE[i]. */
+  readonly fields: Uint8Array;
+  /** Occurrences of the term in the record, capped at 255. */
+  readonly tf: Uint8Array;
+};
+
+export type InvertedIndex = {
+  readonly terms: SearchableMap<number>;
+  readonly postings: readonly Postings[];
+  /** Words per record, for length normalisation of the relevance score. */
+  readonly lengths: Uint16Array;
+  readonly averageLength: number;
+};
+
+/** The best attribute rank in a field bitmask (its lowest set bit). */
+export const BEST_FIELD = Uint8Array.from({length: 1 << SEARCHABLE.length}, (_, mask) =>
+  mask === 0 ? CONTENT_RANK : Math.min(CONTENT_RANK, Math.log2(mask & -mask)),
+);
+
+function textOf(record: SearchRecord, field: (typeof SEARCHABLE)[number]): string | null {
+  return field === 'content' ? record.content : record.hierarchy[field];
+}
+
+export function buildInvertedIndex(records: readonly SearchRecord[]): InvertedIndex {
+  const terms = new SearchableMap<number>();
+  const ids: number[][] = [];
+  const fields: number[][] = [];
+  const tfs: number[][] = [];
+  const lengths = new Uint16Array(records.length);
+  let totalLength = 0;
+  records.forEach((record, id) => {
+    const seen = new Map<number, number>(); // term id → slot in its postings
+    let length = 0;
+    SEARCHABLE.forEach((field, bit) => {
+      const text = textOf(record, field);
+      if (!text) return;
+      for (const word of words(text)) {
+        length += 1;
+        let termId = terms.get(word);
+        if (termId === undefined) {
+          termId = ids.length;
+          terms.set(word, termId);
+          ids.push([]);
+          fields.push([]);
+          tfs.push([]);
+        }
+        let slot = seen.get(termId);
+        if (slot === undefined) {
+          slot = (ids[termId] as number[]).push(id) - 1;
+          (fields[termId] as number[]).push(0);
+          (tfs[termId] as number[]).push(0);
+          seen.set(termId, slot);
+        }
+        const termFields = fields[termId] as number[];
+        const termTf = tfs[termId] as number[];
+        termFields[slot] = (termFields[slot] ?? 0) | (1 << bit);
+        termTf[slot] = Math.min(255, (termTf[slot] ?? 0) + 1);
+      }
+    });
+    lengths[id] = Math.min(65535, length);
+    totalLength += length;
+  });
+  return {
+    terms,
+    postings: ids.map((termIds, termId) => ({
+      ids: Int32Array.from(termIds),
+      fields: Uint8Array.from(fields[termId] ?? []),
+      tf: Uint8Array.from(tfs[termId] ?? []),
+    })),
+    lengths,
+    averageLength: records.length === 0 ? 1 : Math.max(1, totalLength / records.length),
+  };
+}

@@ -1,0 +1,199 @@
+import {describe, expect, it} from 'vitest';
+import {SearchEngine} from '../src/engine';
+import {record, request} from './records';
+
+const urls = (engine: SearchEngine, query: string) =>
+  engine.search(request(query)).hits.map((hit) => hit.url);
+
+describe('ranking like DocSearch', () => {
+  it('puts a page-title match above a content match', () => {
+    const engine = new SearchEngine([
+      record('/a', {lvl1: 'Monitoring'}, 'Kong exposes metrics to Prometheus.'),
+      record('/kong', {lvl1: 'Kong gateway'}),
+    ]);
+    expect(urls(engine, 'kong')).toEqual(['/kong', '/a']);
+  });
+
+  it('ranks the attribute: page title, then lvl2, then content', () => {
+    const engine = new SearchEngine([
+      record('/c', {lvl1: 'Other'}, 'rollback steps'),
+      record('/b#rollback', {lvl1: 'Deploys', lvl2: 'Rollback'}),
+      record('/a', {lvl1: 'Rollback'}),
+    ]);
+    expect(urls(engine, 'rollback')).toEqual(['/a', '/b#rollback', '/c']);
+  });
+
+  it('prefers more query words matched over a better attribute', () => {
+    const engine = new SearchEngine([
+      record('/helm', {lvl1: 'Helm'}),
+      record(
+        '/deploy#rollback',
+        {lvl1: 'Deployment', lvl2: 'Rollback'},
+        'Roll back with helm rollback.',
+      ),
+    ]);
+    expect(urls(engine, 'helm rollback')[0]).toBe('/deploy#rollback');
+  });
+
+  it('prefers fewer typos', () => {
+    const engine = new SearchEngine([
+      record('/two', {lvl1: 'Dashboard'}),
+      record('/one', {lvl1: 'Dashboards'}),
+    ]);
+    expect(urls(engine, 'dashbords')).toEqual(['/one', '/two']);
+  });
+
+  it('does not look for typos of a word the index holds as it is typed', () => {
+    const engine = new SearchEngine([
+      record('/postmen', {lvl1: 'Postmen'}),
+      record('/postman', {lvl1: 'Postman'}),
+    ]);
+    expect(urls(engine, 'postman')).toEqual(['/postman']);
+  });
+
+  it('tolerates one typo from 4 letters and two from 8, and none below 4', () => {
+    const engine = new SearchEngine([
+      record('/flutter', {lvl1: 'Flutter'}),
+      record('/kubernetes', {lvl1: 'Kubernetes'}),
+      record('/git', {lvl1: 'Git'}),
+    ]);
+    expect(urls(engine, 'flutte')).toEqual(['/flutter']);
+    expect(urls(engine, 'flotter')).toEqual(['/flutter']);
+    expect(urls(engine, 'flxtter')).toEqual(['/flutter']);
+    expect(urls(engine, 'kubarnetas')).toEqual(['/kubernetes']);
+    expect(urls(engine, 'kxbarnetas')).toEqual([]);
+    expect(urls(engine, 'gut')).toEqual([]);
+  });
+
+  it('matches the last word as a prefix, and earlier words only whole', () => {
+    const engine = new SearchEngine([
+      record('/git-workflow', {lvl1: 'Git workflow'}),
+      record('/workflows', {lvl1: 'Workflows overview'}),
+    ]);
+    expect(urls(engine, 'git workfl')).toEqual(['/git-workflow', '/workflows']);
+    expect(urls(engine, 'workfl git')).toEqual(['/git-workflow']);
+  });
+
+  it('ignores English stop words unless the query has nothing else', () => {
+    const engine = new SearchEngine([
+      record('/secrets', {lvl1: 'Secrets'}),
+      record('/how', {lvl1: 'How we work'}, 'how do we do it'),
+    ]);
+    expect(urls(engine, 'how do I get secrets')[0]).toBe('/secrets');
+    expect(urls(engine, 'how')).toEqual(['/how']);
+  });
+
+  it('returns one hit per URL, the best record of the section', () => {
+    const engine = new SearchEngine([
+      record('/kong#plugins', {lvl1: 'Kong', lvl2: 'Plugins'}, 'Rate limiting plugin.'),
+      record('/kong#plugins', {lvl1: 'Kong', lvl2: 'Plugins'}),
+    ]);
+    const result = engine.search(request('plugins'));
+    expect(result.nbHits).toBe(1);
+    expect(result.hits[0]?.type).toBe('lvl2');
+  });
+
+  it('applies facet filters as an AND of ORs', () => {
+    const engine = new SearchEngine([
+      record('/en', {lvl1: 'Deploy'}, null, {
+        language: 'en',
+        docusaurus_tag: 'docs-default-current',
+      }),
+      record('/blog', {lvl1: 'Deploy'}, null, {language: 'en', docusaurus_tag: 'default'}),
+      record('/id', {lvl1: 'Deploy'}, null, {language: 'id', docusaurus_tag: 'default'}),
+    ]);
+    const filtered = (facetFilters: string[][]) =>
+      engine
+        .search(request('deploy', {facetFilters}))
+        .hits.map((hit) => hit.url)
+        .sort();
+    expect(filtered([['language:en']])).toEqual(['/blog', '/en']);
+    expect(filtered([['language:en'], ['docusaurus_tag:default']])).toEqual(['/blog']);
+    expect(filtered([['language:en', 'language:id'], ['docusaurus_tag:default']])).toEqual([
+      '/blog',
+      '/id',
+    ]);
+  });
+
+  it('pages through the hits', () => {
+    const engine = new SearchEngine(
+      Array.from({length: 45}, (_, i) => record(`/p${i}`, {lvl1: `Release ${i}`})),
+    );
+    const second = engine.search(request('release', {hitsPerPage: 20, page: 2}));
+    expect(second).toMatchObject({nbHits: 45, nbPages: 3, page: 2, hitsPerPage: 20});
+    expect(second.hits).toHaveLength(5);
+  });
+});
+
+describe('highlights and snippets', () => {
+  const engine = new SearchEngine([
+    record(
+      '/kong',
+      {lvl0: 'Tools', lvl1: 'Kong gateway', lvl2: 'Plugins'},
+      'Kong runs <script>alert(1)</script> plugins for rate limiting, authentication, logging, caching and request transformation on every route of every service.',
+    ),
+  ]);
+
+  it('wraps matched words in the requested tags and escapes the rest', () => {
+    const hit = engine.search(request('kong plugin'));
+    const highlight = hit.hits[0]?._highlightResult as {
+      content: {value: string; matchLevel: string; matchedWords: string[]};
+      hierarchy: Record<string, {value: string}>;
+    };
+    expect(highlight.hierarchy.lvl1?.value).toBe('<mark>Kong</mark> gateway');
+    expect(highlight.hierarchy.lvl2?.value).toBe('<mark>Plugin</mark>s');
+    expect(highlight.content.value).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(highlight.content.value).not.toContain('<script>');
+    expect(highlight.content.matchLevel).toBe('full');
+    expect(highlight.content.matchedWords).toEqual(['kong', 'plugin']);
+  });
+
+  it('lists only the hierarchy levels that have a value', () => {
+    const highlight = engine.search(request('kong')).hits[0]?._highlightResult as {
+      hierarchy: Record<string, unknown>;
+    };
+    expect(Object.keys(highlight.hierarchy)).toEqual(['lvl0', 'lvl1', 'lvl2']);
+  });
+
+  it('cuts snippets to the requested number of words with the ellipsis', () => {
+    const snippetOf = (length: number) =>
+      (
+        engine.search(
+          request('authentication', {
+            attributesToSnippet: [`content:${length}`],
+            snippetEllipsisText: '…',
+          }),
+        ).hits[0]?._snippetResult as {content: {value: string}}
+      ).content.value;
+    const ten = snippetOf(10);
+    expect(ten.startsWith('…')).toBe(true);
+    expect(ten.endsWith('…')).toBe(true);
+    expect(ten).toContain('<mark>authentication</mark>');
+    expect(ten.replace(/<\/?mark>/g, '').match(/[\p{L}\p{N}]+/gu)).toHaveLength(10);
+    expect(
+      snippetOf(5)
+        .replace(/<\/?mark>/g, '')
+        .match(/[\p{L}\p{N}]+/gu),
+    ).toHaveLength(5);
+  });
+
+  it('retrieves only the requested attributes, plus objectID and the highlight results', () => {
+    const hit = engine.search(request('kong', {attributesToRetrieve: ['hierarchy.lvl1', 'url']}))
+      .hits[0];
+    expect(Object.keys(hit ?? {}).sort()).toEqual([
+      '_highlightResult',
+      '_snippetResult',
+      'hierarchy',
+      'objectID',
+      'url',
+    ]);
+    expect(hit?.hierarchy).toEqual({lvl1: 'Kong gateway'});
+  });
+
+  it('answers a queryID only when click analytics is asked for', () => {
+    expect(engine.search(request('kong')).queryID).toBeUndefined();
+    expect(engine.search(request('kong', {clickAnalytics: true})).queryID).toMatch(
+      /^[0-9a-f]{32}$/,
+    );
+  });
+});
