@@ -77,6 +77,22 @@ describe('the search modal', () => {
     expect(watched.consoleErrors).toEqual([]);
   });
 
+  it.each([
+    [1280, 10],
+    [700, 5],
+  ])('asks for snippets of the spec length at %i px wide (%i words)', async (width, words) => {
+    const page = await signedInPage('/docs/documentation');
+    await page.setViewportSize({width, height: 800});
+    const body = page.waitForRequest((request) => request.url().includes('/1/indexes/'));
+    if (width > 996) await page.keyboard.press('Control+k');
+    else await page.locator('.DocSearch-Button').click();
+    await input(page).fill('kong');
+    const sent = JSON.parse((await body).postData() ?? '{}') as {
+      requests: {attributesToSnippet: string[]}[];
+    };
+    expect(sent.requests[0]?.attributesToSnippet).toContain(`content:${words}`);
+  });
+
   it('still finds the page when a word has a typo', async () => {
     const page = await signedInPage('/docs/documentation');
     await page.keyboard.press('Control+k');

@@ -54,6 +54,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     throw new Error(`No sign-in page build in ${config.signInDir}: run \`npm run build\` first.`);
   }
 
+  const cookiePolicy = {alwaysSecure: config.mode === 'production'};
   const emulatorUrl = config.emulatorHost === null ? null : `http://${config.emulatorHost}`;
   const runtimeConfig: RuntimeConfig = {
     firebase: config.firebase,
@@ -130,7 +131,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     verifier,
     allowedDomains: config.allowedDomains,
     sessionDays: config.sessionDays,
-    cookiePolicy: {alwaysSecure: config.mode === 'production'},
+    cookiePolicy,
     ...(deps.now ? {now: deps.now} : {}),
   });
 
@@ -141,6 +142,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     deny,
     devSiteUrl: config.devSiteUrl,
     engine,
+    cookiePolicy,
   });
 
   return app;

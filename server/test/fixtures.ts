@@ -34,6 +34,7 @@ let stores: {site: AssetStore; signIn: AssetStore; engine: SearchEngine} | undef
 /** The real gate over the real build, against the real emulator. */
 export async function testApp(
   overrides: Record<string, string | undefined> = {},
+  deps: {now?: () => number} = {},
 ): Promise<{app: FastifyInstance; config: Config}> {
   const config = loadConfig(testEnv(overrides));
   stores ??= {
@@ -41,7 +42,11 @@ export async function testApp(
     signIn: loadAssetStore(config.signInDir),
     engine: new SearchEngine(readIndexFile(config.searchIndexFile).records),
   };
-  const app = await buildApp(config, {provider: createFirebaseProvider(config), ...stores});
+  const app = await buildApp(config, {
+    provider: createFirebaseProvider(config),
+    ...stores,
+    ...deps,
+  });
   return {app, config};
 }
 

@@ -5,16 +5,30 @@ import type {FastifyReply, FastifyRequest} from 'fastify';
 const SECURE_NAME = '__Host-handbook_session';
 const PLAIN_NAME = 'handbook_session';
 
-export const SESSION_COOKIE_NAMES = [SECURE_NAME, PLAIN_NAME] as const;
-
 export type CookiePolicy = {readonly alwaysSecure: boolean};
 
 function isSecure(request: FastifyRequest, policy: CookiePolicy): boolean {
   return policy.alwaysSecure || request.protocol === 'https';
 }
 
-export function readSessionCookie(request: FastifyRequest): string | undefined {
-  return request.cookies[SECURE_NAME] ?? request.cookies[PLAIN_NAME];
+/**
+ * The session cookie of a request. Where cookies are always Secure (production), only the
+ * `__Host-` one counts: a plain-named cookie can be planted by a sibling subdomain with
+ * `Domain=` (cookie tossing) to sign the reader in as someone else.
+ */
+export function sessionCookieFrom(
+  cookies: Record<string, string | undefined>,
+  policy: CookiePolicy,
+): string | undefined {
+  const secure = cookies[SECURE_NAME];
+  return policy.alwaysSecure ? secure : (secure ?? cookies[PLAIN_NAME]);
+}
+
+export function readSessionCookie(
+  request: FastifyRequest,
+  policy: CookiePolicy,
+): string | undefined {
+  return sessionCookieFrom(request.cookies, policy);
 }
 
 export function setSessionCookie(

@@ -35,7 +35,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
   const rateLimit = {max: 30, timeWindow: '1 minute'};
 
   app.get(SESSION_PATH, async (request, reply) => {
-    const identity = await verifier.verify(readSessionCookie(request));
+    const identity = await verifier.verify(readSessionCookie(request, cookiePolicy));
     if (!identity) return refuse(reply, 401, 'Not signed in.');
     return reply
       .header('cache-control', 'no-store')
@@ -88,7 +88,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
 
   app.delete(SESSION_PATH, {config: {rateLimit}}, async (request, reply) => {
     if (!isSameOrigin(request)) return refuse(reply, 403, 'Cross-origin sign-out is refused.');
-    const identity = await verifier.verify(readSessionCookie(request));
+    const identity = await verifier.verify(readSessionCookie(request, cookiePolicy));
     clearSessionCookies(reply);
     if (identity) {
       try {

@@ -4,7 +4,7 @@ import type {Duplex} from 'node:stream';
 import type {FastifyInstance} from 'fastify';
 import replyFrom from '@fastify/reply-from';
 import type {SessionVerifier} from '../session/sessionVerifier';
-import {SESSION_COOKIE_NAMES} from '../session/cookie';
+import {sessionCookieFrom} from '../session/cookie';
 
 /**
  * Development only (`npm run dev`): instead of the build, signed-in requests are forwarded to
@@ -27,8 +27,10 @@ export async function devProxyRoutes(
   );
 
   app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const cookies = app.parseCookie(request.headers.cookie ?? '');
-    const cookie = SESSION_COOKIE_NAMES.map((name) => cookies[name]).find(Boolean);
+    // Development only, so the development cookie rules apply.
+    const cookie = sessionCookieFrom(app.parseCookie(request.headers.cookie ?? ''), {
+      alwaysSecure: false,
+    });
     void options.verifier.verify(cookie).then((identity) => {
       if (!identity) {
         socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');

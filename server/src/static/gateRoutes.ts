@@ -1,6 +1,6 @@
 import type {FastifyInstance, FastifyReply, FastifyRequest} from 'fastify';
 import type {SessionIdentity, SessionVerifier} from '../session/sessionVerifier';
-import {readSessionCookie} from '../session/cookie';
+import {readSessionCookie, type CookiePolicy} from '../session/cookie';
 import type {AssetStore} from './assetStore';
 import type {SearchEngine} from '@studio-handbook/search/engine';
 import {searchRoutes} from '../search/searchRoutes';
@@ -13,6 +13,7 @@ export type GateRoutesOptions = {
   readonly verifier: SessionVerifier;
   readonly siteHeaders: Readonly<Record<string, string>>;
   readonly engine: SearchEngine;
+  readonly cookiePolicy: CookiePolicy;
   /** Development only: forward signed-in requests to the Docusaurus dev server. */
   readonly devSiteUrl?: string | null;
   /** Answers a request that has no company session (the sign-in page or a bare 401). */
@@ -32,12 +33,12 @@ const NOT_FOUND_PAGE = '/404.html';
  * company session: deny by default, before the path is even looked at.
  */
 export async function gateRoutes(app: FastifyInstance, options: GateRoutesOptions) {
-  const {site, verifier, siteHeaders, deny, devSiteUrl, engine} = options;
+  const {site, verifier, siteHeaders, deny, devSiteUrl, engine, cookiePolicy} = options;
 
   app.decorateRequest('identity', null);
 
   app.addHook('onRequest', async (request, reply) => {
-    request.identity = await verifier.verify(readSessionCookie(request));
+    request.identity = await verifier.verify(readSessionCookie(request, cookiePolicy));
     if (!request.identity) return deny(request, reply);
     return undefined;
   });

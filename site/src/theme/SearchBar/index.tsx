@@ -198,10 +198,19 @@ function useSearchParameters({
 
   // We let users override default searchParameters if they want to
   return {
+    attributesToSnippet: snippetAttributes(), // (CUSTOM)
     ...props.searchParameters,
     facetFilters,
   };
 }
+
+// (CUSTOM) Snippets of 10 words, 5 on screens up to 768 px wide (DocSearch 3's lengths; 4.7.0
+// asks for 15 everywhere). Computed when the modal renders, so the current width counts.
+const SNIPPET_ATTRIBUTES = ['hierarchy.lvl1', 'hierarchy.lvl2', 'hierarchy.lvl3', 'hierarchy.lvl4', 'hierarchy.lvl5', 'hierarchy.lvl6', 'content']; // (CUSTOM)
+function snippetAttributes(): string[] { // (CUSTOM)
+  const narrow = typeof window !== 'undefined' && window.matchMedia('(max-width: 768px)').matches; // (CUSTOM)
+  return SNIPPET_ATTRIBUTES.map((attribute) => `${attribute}:${narrow ? 5 : 10}`); // (CUSTOM)
+} // (CUSTOM)
 
 // (CUSTOM) Ask AI talks to Algolia's own hosts with the handbook's questions: never passed on.
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- (CUSTOM) removed from the props on purpose
