@@ -13,6 +13,7 @@ import {
 } from './security/headers';
 import type {IdentityProvider} from './session/identityProvider';
 import {SessionVerifier} from './session/sessionVerifier';
+import type {SignOutRelay} from './session/signOutRelay';
 import {sessionRoutes} from './session/sessionRoutes';
 import {renderSignInPage} from './signin/signInPage';
 import {loadAssetStore, type AssetStore} from './static/assetStore';
@@ -29,6 +30,8 @@ export type AppDependencies = {
   readonly engine?: SearchEngine;
   readonly logger?: boolean;
   readonly now?: () => number;
+  /** Cross-process sign-outs (cluster workers). */
+  readonly signOutRelay?: SignOutRelay | null;
 };
 
 const BODY_LIMIT = 64 * 1024;
@@ -77,17 +80,20 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   }
 
   const app = Fastify({
-    logger: deps.logger ?? false,
+    logger: deps.logger ? {level: config.logLevel} : false,
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
     routerOptions: {maxParamLength: 2048},
     return503OnClosing: true,
   });
+  const relay = deps.signOutRelay ?? null;
   const verifier = new SessionVerifier({
     provider: deps.provider,
     allowedDomains: config.allowedDomains,
     ...(deps.now ? {now: deps.now} : {}),
+    ...(relay ? {publishSignOut: relay.publish} : {}),
   });
+  relay?.subscribe((uid, atSeconds) => verifier.markSignedOut(uid, atSeconds));
 
   const deny = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
     reply.headers(signInHeaders).header('cache-control', 'no-store');

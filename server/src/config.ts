@@ -1,3 +1,4 @@
+import {availableParallelism} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {z} from 'zod';
@@ -22,6 +23,9 @@ export type Config = {
   readonly emulatorHost: string | null;
   readonly sessionDays: number;
   readonly trustProxy: boolean | string;
+  /** Processes serving requests (node:cluster); 1 runs the gate in this process. */
+  readonly workers: number;
+  readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   readonly siteDir: string;
   readonly signInDir: string;
   readonly searchIndexFile: string;
@@ -80,6 +84,8 @@ const schema = z.object({
           ? true
           : value,
     ),
+  WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SITE_DIR: nonEmpty.default(path.join(repoRoot, 'site/build')),
   SIGNIN_DIR: nonEmpty.default(path.join(repoRoot, 'auth/dist')),
   SEARCH_INDEX_FILE: nonEmpty.default(path.join(repoRoot, 'search/dist/index.json')),
@@ -136,6 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     emulatorHost,
     sessionDays: values.SESSION_DAYS,
     trustProxy: values.TRUST_PROXY,
+    logLevel: values.LOG_LEVEL,
+    workers: values.WORKERS ?? (mode === 'production' ? availableParallelism() : 1),
     siteDir: path.resolve(values.SITE_DIR),
     signInDir: path.resolve(values.SIGNIN_DIR),
     searchIndexFile: path.resolve(values.SEARCH_INDEX_FILE),

@@ -1,12 +1,17 @@
+import cluster from 'node:cluster';
 import {buildApp} from './app';
-import {ConfigError, loadConfig} from './config';
+import {ConfigError, loadConfig, type Config} from './config';
 import {createFirebaseProvider} from './session/firebaseProvider';
+import {relaySignOutsBetweenWorkers, workerSignOutRelay} from './session/signOutRelay';
 
-/** Starts the gate: configuration from the environment, listen, and drain on SIGTERM/SIGINT. */
-async function main(): Promise<void> {
-  let config;
+/**
+ * Starts the gate: configuration from the environment, then either one process that listens,
+ * or (WORKERS > 1) a primary that runs that many workers sharing the port. SIGTERM or SIGINT
+ * drains in-flight requests and exits 0.
+ */
+function readConfig(): Config {
   try {
-    config = loadConfig(process.env);
+    return loadConfig(process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -14,11 +19,18 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+}
+
+async function serve(config: Config): Promise<void> {
   const app = await buildApp(config, {
     provider: createFirebaseProvider(config),
     logger: true,
+    signOutRelay: workerSignOutRelay(),
   });
+  let closing = false;
   const shutdown = (signal: string) => {
+    if (closing) return; // a repeated signal must not cut the drain short
+    closing = true;
     app.log.info({signal}, 'draining in-flight requests');
     app.close().then(
       () => process.exit(0),
@@ -28,15 +40,47 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
   await app.listen({host: config.host, port: config.port});
-  if (config.emulatorHost !== null) {
+  if (config.emulatorHost !== null && !cluster.isWorker) {
     app.log.info(`development mode against the Firebase Auth emulator at ${config.emulatorHost}`);
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+function supervise(config: Config): void {
+  relaySignOutsBetweenWorkers();
+  let stopping = false;
+  let failed = false;
+  const fork = () => cluster.fork();
+  for (let i = 0; i < config.workers; i += 1) fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (code !== 0) {
+        failed = true;
+        console.error(
+          `gate worker ${worker.process.pid} did not drain cleanly (${signal ?? code})`,
+        );
+      }
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(failed ? 1 : 0);
+      return;
+    }
+    // A worker that dies on its own is replaced; the others keep serving meanwhile.
+    console.error(`gate worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+    fork();
+  });
+  const stop = () => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+const config = readConfig();
+if (config.workers > 1 && cluster.isPrimary) supervise(config);
+else
+  serve(config).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });

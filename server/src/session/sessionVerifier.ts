@@ -13,6 +13,8 @@ export type SessionVerifierOptions = {
   readonly revocationCheckMs?: number;
   readonly maxCachedSessions?: number;
   readonly now?: () => number;
+  /** Tells the other processes of this server (cluster workers) about a sign-out. */
+  readonly publishSignOut?: (uid: string, atSeconds: number) => void;
 };
 
 type CachedSession = SessionIdentity & {
@@ -53,12 +55,14 @@ export class SessionVerifier {
   private readonly allowedDomains: readonly string[];
   private readonly revocationCheckMs: number;
   private readonly now: () => number;
+  private readonly publishSignOut: ((uid: string, atSeconds: number) => void) | undefined;
 
   constructor(options: SessionVerifierOptions) {
     this.provider = options.provider;
     this.allowedDomains = options.allowedDomains;
     this.revocationCheckMs = options.revocationCheckMs ?? 5 * 60_000;
     this.now = options.now ?? Date.now;
+    this.publishSignOut = options.publishSignOut;
     this.cache = new LRUCache({max: options.maxCachedSessions ?? 10_000});
   }
 
@@ -93,11 +97,18 @@ export class SessionVerifier {
 
   /** Ends every session of `uid` on this server now, and revokes its Firebase refresh tokens. */
   async signOut(uid: string): Promise<void> {
-    this.signedOutAt.set(uid, Math.floor(this.now() / 1000));
+    const atSeconds = Math.floor(this.now() / 1000);
+    this.markSignedOut(uid, atSeconds);
+    this.publishSignOut?.(uid, atSeconds);
     await this.provider.revokeRefreshTokens(uid);
   }
 
   /** A session signed in no later than the user's last sign-out here is over. */
+  /** Applies a sign-out made here or in another process of this server. */
+  markSignedOut(uid: string, atSeconds: number): void {
+    this.signedOutAt.set(uid, Math.max(atSeconds, this.signedOutAt.get(uid) ?? 0));
+  }
+
   private isSignedOut(uid: string, authTime: number): boolean {
     const signedOut = this.signedOutAt.get(uid);
     return signedOut !== undefined && authTime <= signedOut;

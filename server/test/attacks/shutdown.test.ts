@@ -1,35 +1,10 @@
-import {spawn, type ChildProcess} from 'node:child_process';
-import {connect, createServer, type Socket} from 'node:net';
-import path from 'node:path';
-import {fileURLToPath} from 'node:url';
+import type {ChildProcess} from 'node:child_process';
+import {connect, type Socket} from 'node:net';
 import {afterAll, describe, expect, it} from 'vitest';
-import {signInWithGoogle} from '../../../testing/emulatorAccounts';
-import {emulator, testEnv} from '../fixtures';
+import {startServerProcess} from '../serverProcess';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 let server: ChildProcess | undefined;
 afterAll(() => server?.kill('SIGKILL'));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const {port} = probe.address() as {port: number};
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(base: string): Promise<void> {
-  for (let i = 0; i < 200; i += 1) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the server did not start');
-}
 
 /**
  * Sends a search request whose body arrives in two parts, the second only when `finish` is
@@ -56,28 +31,10 @@ function slowSearch(port: number, cookie: string) {
 
 describe('shutdown', () => {
   it('drains in-flight requests on SIGTERM, refuses new ones, and exits 0', async () => {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    server = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(repoRoot, 'server/src/server.ts')],
-      {
-        cwd: repoRoot,
-        env: {...process.env, ...testEnv({PORT: String(port), HOST: '127.0.0.1'})},
-        stdio: 'ignore',
-      },
-    );
-    const exited = new Promise<number | null>((resolve) =>
-      server?.once('exit', (code) => resolve(code)),
-    );
-    await waitForHealth(base);
-
-    const {idToken} = await signInWithGoogle(emulator(), 'alice@studio.example');
-    const signIn = await fetch(`${base}/__session`, {
-      method: 'POST',
-      headers: {origin: base, authorization: `Bearer ${idToken}`},
-    });
-    const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const started = await startServerProcess();
+    server = started.child;
+    const {port, base, exited} = started;
+    const cookie = await started.signIn('alice@studio.example');
 
     const inFlight = Array.from({length: 5}, () => slowSearch(port, cookie));
     await new Promise((resolve) => setTimeout(resolve, 500));

@@ -1,0 +1,86 @@
+import {spawn, type ChildProcess} from 'node:child_process';
+import {readFileSync} from 'node:fs';
+import {createServer} from 'node:net';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {startAuthEmulator, type RunningEmulator} from '../../testing/authEmulator';
+import {signInWithGoogle} from '../../testing/emulatorAccounts';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export type BenchGate = {
+  readonly base: string;
+  readonly port: number;
+  readonly cookie: string;
+  readonly child: ChildProcess;
+  rssMb(): number;
+  stop(): Promise<void>;
+};
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const {port} = probe.address() as {port: number};
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The real gate as its own process over the production build, against a bench Auth emulator
+ * (its own ports, apart from the tests'), with a signed-in company session ready to use.
+ */
+export async function startBenchGate(extraEnv: Record<string, string> = {}): Promise<BenchGate> {
+  const emulator: RunningEmulator = await startAuthEmulator({
+    configFile: path.join(repoRoot, 'firebase.bench.json'),
+    host: '127.0.0.1:9299',
+    projectId: 'demo-handbook',
+  });
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/src/server.ts')], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      ALLOWED_EMAIL_DOMAINS: 'studio.example',
+      FIREBASE_PROJECT_ID: 'demo-handbook',
+      FIREBASE_API_KEY: 'demo-api-key',
+      FIREBASE_AUTH_DOMAIN: 'demo-handbook.firebaseapp.com',
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9299',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 300; i += 1) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {
+      // starting
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const {idToken} = await signInWithGoogle({host: '127.0.0.1:9299', projectId: 'demo-handbook'}, 'bench@studio.example');
+  const response = await fetch(`${base}/__session`, {method: 'POST', headers: {origin: base, authorization: `Bearer ${idToken}`}});
+  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  if (!cookie) throw new Error(`bench sign-in failed: ${response.status}`);
+  return {
+    base,
+    port,
+    cookie,
+    child,
+    rssMb: () => {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+    },
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      await emulator.stop();
+    },
+  };
+}
