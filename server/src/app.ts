@@ -20,7 +20,7 @@ import {loadAssetStore, type AssetStore} from './static/assetStore';
 import {SearchEngine} from '@studio-handbook/search/engine';
 import {readIndexFile} from '@studio-handbook/search/indexFile';
 import {gateRoutes} from './static/gateRoutes';
-import {sendAsset} from './static/sendAsset';
+import {assetSender} from './static/sendAsset';
 
 export type AppDependencies = {
   readonly provider: IdentityProvider;
@@ -81,6 +81,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   const app = Fastify({
     logger: deps.logger ? {level: config.logLevel} : false,
+    // Per-request log lines are info-level: below that, do not even build them.
+    disableRequestLogging: !['info', 'debug', 'trace'].includes(config.logLevel),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
     routerOptions: {maxParamLength: 2048},
@@ -123,12 +125,13 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     reply.headers(BASE_HEADERS).header('cache-control', 'no-store').send({status: 'ok'}),
   );
 
+  const sendSignInAsset = assetSender(signInHeaders);
   await app.register(async (publicAssets) => {
     publicAssets.get('/__auth/*', async (request, reply) => {
       const asset = signIn.get(`/${(request.params as {'*': string})['*']}`);
       if (!asset)
         return reply.headers(BASE_HEADERS).code(404).send({status: 404, message: 'Not found.'});
-      return sendAsset(request, reply, asset, signInHeaders);
+      return sendSignInAsset(request, reply, asset);
     });
   });
 

@@ -124,6 +124,19 @@ describe('the gate for a company session', () => {
     expect(response.headers.location).toBe(to);
   });
 
+  it('answers HEAD with the headers and length of GET, and no body', async () => {
+    const got = await get('/docs/tools/git');
+    const head = await app.inject({
+      method: 'HEAD',
+      url: '/docs/tools/git',
+      headers: {host: HOST, cookie: cookies.company ?? '', ...HTML},
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers['content-length']).toBe(String(Buffer.byteLength(got.body)));
+    expect(head.headers.etag).toBe(got.headers.etag);
+  });
+
   it('answers 304 to a matching If-None-Match', async () => {
     const first = await get('/docs/tools/git');
     const etag = String(first.headers.etag);

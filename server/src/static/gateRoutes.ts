@@ -5,7 +5,7 @@ import type {AssetStore} from './assetStore';
 import type {SearchEngine} from '@studio-handbook/search/engine';
 import {searchRoutes} from '../search/searchRoutes';
 import {devProxyRoutes} from './devProxy';
-import {sendAsset} from './sendAsset';
+import {assetSender} from './sendAsset';
 import {canonicalPath, candidateKeys, locationFor, withoutHtmlSuffix} from './urlPath';
 
 export type GateRoutesOptions = {
@@ -50,8 +50,21 @@ export async function gateRoutes(app: FastifyInstance, options: GateRoutesOption
     return;
   }
 
+  const sendAsset = assetSender(siteHeaders);
+  // A site has few URLs and readers ask for the same ones: canonicalise each once.
+  const canonical = new Map<string, ReturnType<typeof canonicalPath>>();
+  const canonicalOf = (url: string) => {
+    let result = canonical.get(url);
+    if (!result) {
+      result = canonicalPath(url);
+      if (canonical.size >= 10_000) canonical.clear();
+      canonical.set(url, result);
+    }
+    return result;
+  };
+
   const serve = async (request: FastifyRequest, reply: FastifyReply) => {
-    const result = canonicalPath(request.url);
+    const result = canonicalOf(request.url);
     if (!result.ok) {
       return reply.code(400).send({status: 400, message: result.reason});
     }
@@ -64,11 +77,11 @@ export async function gateRoutes(app: FastifyInstance, options: GateRoutesOption
     }
     for (const key of candidateKeys(result.path)) {
       const asset = site.get(key);
-      if (asset) return sendAsset(request, reply, asset, siteHeaders);
+      if (asset) return sendAsset(request, reply, asset);
     }
     const notFound = site.get(NOT_FOUND_PAGE);
     if (!notFound) return reply.code(404).send({status: 404, message: 'Not found.'});
-    return sendAsset(request, reply, notFound, siteHeaders, 404);
+    return sendAsset(request, reply, notFound, 404);
   };
 
   app.get('/*', serve);
