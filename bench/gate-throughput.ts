@@ -23,7 +23,11 @@ const gate = await startBenchGate({LOG_LEVEL: 'warn', WORKERS: '2'});
 const nginxPort = await freePort();
 const nginx = await startNginx(path.join(repoRoot, 'site/build'), nginxPort);
 const barePort = await freePort();
-const bare = fork(path.join(repoRoot, 'bench/lib/bareServer.mjs'), [String(barePort), path.join(repoRoot, `site/build${PAGE}/index.html`)], {stdio: 'ignore'});
+const bare = fork(
+  path.join(repoRoot, 'bench/lib/bareServer.mjs'),
+  [String(barePort), path.join(repoRoot, `site/build${PAGE}/index.html`)],
+  {stdio: 'ignore'},
+);
 await new Promise((resolve) => setTimeout(resolve, 500));
 
 const targets: Record<string, {url: string; headers: Record<string, string>}> = {
@@ -33,10 +37,13 @@ const targets: Record<string, {url: string; headers: Record<string, string>}> = 
 };
 const runs: Record<string, WrkResult[]> = {nginx: [], 'bare node http': [], gate: []};
 try {
-  for (const target of Object.values(targets)) wrk(target.url, {connections: 64, seconds: 2, headers: target.headers}); // warm-up
+  for (const target of Object.values(targets))
+    wrk(target.url, {connections: 64, seconds: 2, headers: target.headers}); // warm-up
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const [name, target] of Object.entries(targets)) {
-      runs[name]?.push(wrk(target.url, {connections: 64, seconds: SECONDS, headers: target.headers}));
+      runs[name]?.push(
+        wrk(target.url, {connections: 64, seconds: SECONDS, headers: target.headers}),
+      );
     }
   }
 } finally {
@@ -59,10 +66,14 @@ const summary = Object.fromEntries(
   ]),
 );
 const nginxRps = summary.nginx?.rps ?? 1;
-console.log(`\n| server | req/s (median of ${ROUNDS}) | × nginx | p50 ms | p99 ms | errors | non-2xx |`);
+console.log(
+  `\n| server | req/s (median of ${ROUNDS}) | × nginx | p50 ms | p99 ms | errors | non-2xx |`,
+);
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const [name, s] of Object.entries(summary)) {
-  console.log(`| ${name} | ${s.rps} | ${(s.rps / nginxRps).toFixed(2)} | ${s.p50Ms.toFixed(2)} | ${s.p99Ms.toFixed(2)} | ${s.errors} | ${s.non2xx} |`);
+  console.log(
+    `| ${name} | ${s.rps} | ${(s.rps / nginxRps).toFixed(2)} | ${s.p50Ms.toFixed(2)} | ${s.p99Ms.toFixed(2)} | ${s.errors} | ${s.non2xx} |`,
+  );
 }
 mkdirSync(path.join(repoRoot, 'bench/results'), {recursive: true});
 writeFileSync(

@@ -1,5 +1,6 @@
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Config} from '@docusaurus/types';
+import {EARLY_SESSION_CHECK} from '@studio-handbook/auth/earlySessionCheck';
 import {themes as prismThemes} from 'prism-react-renderer';
 
 // Build-time knobs. Run-time configuration (Firebase, allowed domains) is served by the gate
@@ -38,8 +39,19 @@ const config: Config = {
 
   future: {
     v4: true,
-    experimental_faster: true,
+    // DOCUSAURUS_FASTER=false builds with plain webpack (bench/build.ts compares the two).
+    experimental_faster: process.env.DOCUSAURUS_FASTER !== 'false',
   },
+
+  // The browser gate's session check starts while the page is still being parsed, in parallel
+  // with the bundle, instead of after hydration (auth/src/sessionClient.ts picks it up).
+  headTags: [
+    {
+      tagName: 'script',
+      attributes: {},
+      innerHTML: EARLY_SESSION_CHECK,
+    },
+  ],
 
   customFields: {
     searchMissingResultsUrl: missingResultsUrl,

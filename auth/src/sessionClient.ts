@@ -1,4 +1,15 @@
+import {EARLY_SESSION_GLOBAL} from './earlySessionCheck';
 import {SESSION_PATH} from './runtimeConfig';
+
+type EarlyWindow = {[EARLY_SESSION_GLOBAL]?: Promise<Response>};
+
+/** The check the page's <head> started (see earlySessionCheck.ts), used once. */
+function takeEarlyCheck(): Promise<Response> | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const early = (window as EarlyWindow)[EARLY_SESSION_GLOBAL];
+  (window as EarlyWindow)[EARLY_SESSION_GLOBAL] = undefined;
+  return early;
+}
 
 /** The identity the server answers at `GET /__session`. */
 export type SessionIdentity = {readonly email: string; readonly uid: string};
@@ -7,7 +18,8 @@ export type SessionRefusal = {readonly status: number; readonly message: string}
 
 /** Asks the server who is signed in: the session cookie, not the browser, is the truth. */
 export async function fetchSession(): Promise<SessionIdentity | null> {
-  const response = await fetch(SESSION_PATH, {credentials: 'same-origin', cache: 'no-store'});
+  const response = await (takeEarlyCheck() ??
+    fetch(SESSION_PATH, {credentials: 'same-origin', cache: 'no-store'}));
   if (response.status === 401) return null;
   if (!response.ok) throw new Error(`Could not check the session (HTTP ${response.status}).`);
   return (await response.json()) as SessionIdentity;

@@ -38,23 +38,27 @@ export async function startBenchGate(extraEnv: Record<string, string> = {}): Pro
   });
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/src/server.ts')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      ALLOWED_EMAIL_DOMAINS: 'studio.example',
-      FIREBASE_PROJECT_ID: 'demo-handbook',
-      FIREBASE_API_KEY: 'demo-api-key',
-      FIREBASE_AUTH_DOMAIN: 'demo-handbook.firebaseapp.com',
-      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9299',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      ...extraEnv,
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'server/src/server.ts')],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        ALLOWED_EMAIL_DOMAINS: 'studio.example',
+        FIREBASE_PROJECT_ID: 'demo-handbook',
+        FIREBASE_API_KEY: 'demo-api-key',
+        FIREBASE_AUTH_DOMAIN: 'demo-handbook.firebaseapp.com',
+        FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9299',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        ...extraEnv,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   for (let i = 0; i < 300; i += 1) {
     try {
       if ((await fetch(`${base}/healthz`)).ok) break;
@@ -63,8 +67,14 @@ export async function startBenchGate(extraEnv: Record<string, string> = {}): Pro
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const {idToken} = await signInWithGoogle({host: '127.0.0.1:9299', projectId: 'demo-handbook'}, 'bench@studio.example');
-  const response = await fetch(`${base}/__session`, {method: 'POST', headers: {origin: base, authorization: `Bearer ${idToken}`}});
+  const {idToken} = await signInWithGoogle(
+    {host: '127.0.0.1:9299', projectId: 'demo-handbook'},
+    'bench@studio.example',
+  );
+  const response = await fetch(`${base}/__session`, {
+    method: 'POST',
+    headers: {origin: base, authorization: `Bearer ${idToken}`},
+  });
   const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   if (!cookie) throw new Error(`bench sign-in failed: ${response.status}`);
   return {
