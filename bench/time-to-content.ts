@@ -28,7 +28,12 @@ function measureInPage(gateOrigin: string): void {
   );
   const observer = new MutationObserver(() => {
     const content = document.querySelector('[data-testid="gated-content"]');
-    if (!content || content.hasAttribute('hidden') || !document.querySelector('article h1')) return;
+    if (
+      !content ||
+      getComputedStyle(content).display === 'none' ||
+      !document.querySelector('article h1')
+    )
+      return;
     observer.disconnect();
     requestAnimationFrame(() => {
       const clickAt = Number(sessionStorage.getItem(KEY));

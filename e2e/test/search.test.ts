@@ -38,6 +38,8 @@ async function signedInPage(path: string): Promise<Page> {
   });
   await page.goto(`${gate.baseUrl}${path}`);
   await page.getByRole('heading', {level: 1}).first().waitFor();
+  // Content shows as soon as the session is confirmed; keyboard shortcuts need React.
+  await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
   return page;
 }
 

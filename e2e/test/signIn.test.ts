@@ -53,6 +53,7 @@ describe('sign-in through the gate', () => {
     expect(page.url()).toBe(`${gate.baseUrl}/docs/tools/git`);
     await expect.poll(() => page.getByTestId('session-loading').count()).toBe(0);
 
+    await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
     await page.getByRole('button', {name: 'Logout'}).click();
     await page
       .getByRole('button', {name: 'Login with Google'})

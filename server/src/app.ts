@@ -81,8 +81,6 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   const app = Fastify({
     logger: deps.logger ? {level: config.logLevel} : false,
-    // Per-request log lines are info-level: below that, do not even build them.
-    disableRequestLogging: !['info', 'debug', 'trace'].includes(config.logLevel),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
     routerOptions: {maxParamLength: 2048},

@@ -1,14 +1,20 @@
-import type {ReactNode} from 'react';
+import {useEffect, type ReactNode} from 'react';
+import {markSession} from '@studio-handbook/auth/earlySessionCheck';
 import {useSessionState} from '../useSessionState';
 import styles from './styles.module.css';
 
 /**
  * The spec's access gate, in the browser. This is user experience only: the gate server has
- * already refused every byte of this page to anyone without a company session. This component
- * covers the moment in between, and a session that ends while the page is open.
+ * already refused every byte of this page to anyone without a company session. It covers the
+ * moment the sign-in state is being resolved (content hidden, a loading indicator) and a
+ * session that ends while the page is open. While the state is "pending", the stylesheet
+ * hides the content; the <head> script (earlySessionCheck) or this component resolves it.
  */
 export default function AccessGate({children}: {readonly children: ReactNode}): ReactNode {
   const state = useSessionState();
+  useEffect(() => {
+    if (state.status !== 'loading') markSession(state.status);
+  }, [state.status]);
   if (state.status === 'signed-out') {
     return (
       <main className={styles.screen}>
@@ -26,12 +32,11 @@ export default function AccessGate({children}: {readonly children: ReactNode}): 
       </main>
     );
   }
-  const loading = state.status === 'loading';
   return (
     <>
-      {loading ? (
+      {state.status === 'loading' ? (
         <div
-          className={styles.loading}
+          className={`${styles.loading} session-loading`}
           role="status"
           aria-live="polite"
           data-testid="session-loading">
@@ -39,7 +44,7 @@ export default function AccessGate({children}: {readonly children: ReactNode}): 
           <span className={styles.srOnly}>Checking your sign-in…</span>
         </div>
       ) : null}
-      <div hidden={loading} data-testid="gated-content">
+      <div className="gated-content" data-testid="gated-content">
         {children}
       </div>
     </>

@@ -1,0 +1,154 @@
+import {existsSync, readFileSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {repoRoot} from './lib/gateProcess';
+
+/**
+ * Reads bench/results/*.json and writes the summary table (goal, figure, met or not) between
+ * the markers in bench/README.md; prints it too. The last step of `npm run bench`.
+ */
+const results = path.join(repoRoot, 'bench/results');
+const read = <T>(name: string): T | null =>
+  existsSync(path.join(results, name))
+    ? (JSON.parse(readFileSync(path.join(results, name), 'utf8')) as T)
+    : null;
+
+type Row = [figure: string, goal: string, measured: string, met: boolean | null];
+const rows: Row[] = [];
+const fixed = (n: number | undefined, digits = 2) => (n === undefined ? '–' : n.toFixed(digits));
+
+const throughput = read<{
+  summary: Record<string, {rps: number; p99Ms: number; errors: number; non2xx: number}>;
+}>('gate-throughput.json');
+if (throughput) {
+  const {nginx, gate} = throughput.summary;
+  const ratio = gate && nginx ? gate.rps / nginx.rps : 0;
+  rows.push([
+    'Gate throughput, signed-in doc page (wrk, 64 connections)',
+    '≥ 0.6× nginx, p99 < 10 ms, no errors',
+    `${gate?.rps} req/s = ${fixed(ratio)}× nginx (${nginx?.rps}), p99 ${fixed(gate?.p99Ms)} ms, ${(gate?.errors ?? 0) + (gate?.non2xx ?? 0)} errors`,
+    ratio >= 0.6 &&
+      (gate?.p99Ms ?? 99) < 10 &&
+      (gate?.errors ?? 1) === 0 &&
+      (gate?.non2xx ?? 1) === 0,
+  ]);
+}
+const page = read<{
+  summary: Record<
+    'mobile' | 'desktop',
+    {score: number; transferKB: number; lcpMs: number; tbtMs: number}
+  >;
+  caching: {url: string; cacheControl?: string; encoding?: string}[];
+}>('page-load.json');
+if (page) {
+  for (const preset of ['desktop', 'mobile'] as const) {
+    const s = page.summary[preset];
+    rows.push([
+      `Lighthouse performance, doc page (${preset})`,
+      '≥ 95',
+      `${s.score} (LCP ${s.lcpMs} ms, TBT ${s.tbtMs} ms, ${s.transferKB} KB transferred)`,
+      s.score >= 95,
+    ]);
+  }
+  const compressed = page.caching.every((c) => c.encoding === 'br' || c.encoding === 'gzip');
+  const immutable = page.caching
+    .filter((c) => c.url.startsWith('/assets/'))
+    .every((c) => c.cacheControl === 'private, max-age=31536000, immutable');
+  rows.push([
+    'Compression and caching of text assets',
+    'brotli/gzip; hashed assets private, immutable',
+    `${compressed ? 'brotli' : 'not all compressed'}; ${immutable ? 'private, max-age=31536000, immutable' : 'not all immutable'}`,
+    compressed && immutable,
+  ]);
+}
+const build = read<{
+  results: {bundler: string; cold: {seconds: number}; warm: {seconds: number}}[];
+}>('build.json');
+if (build) {
+  const faster = build.results.find((r) => r.bundler === '@docusaurus/faster');
+  const webpack = build.results.find((r) => r.bundler === 'webpack');
+  rows.push([
+    'Cold build with search index (@docusaurus/faster)',
+    '< 30 s',
+    `${faster?.cold.seconds} s cold, ${faster?.warm.seconds} s warm (webpack: ${webpack?.cold.seconds} s / ${webpack?.warm.seconds} s)`,
+    (faster?.cold.seconds ?? 99) < 30,
+  ]);
+}
+const relevance = read<{results: {library: string; success1: number; success5: number}[]}>(
+  'search-relevance.json',
+);
+if (relevance) {
+  const engine = relevance.results[0];
+  const lunr = relevance.results.find((r) => r.library.startsWith('lunr'));
+  rows.push([
+    'Search relevance (79 judged queries)',
+    'success@1 ≥ 0.9, success@5 ≥ 0.97',
+    `${fixed(engine?.success1, 3)} / ${fixed(engine?.success5, 3)} (lunr baseline ${fixed(lunr?.success1, 3)} / ${fixed(lunr?.success5, 3)})`,
+    (engine?.success1 ?? 0) >= 0.9 && (engine?.success5 ?? 0) >= 0.97,
+  ]);
+}
+const latency = read<{results: {corpus: string; p50: number; p99: number}[]}>(
+  'search-latency.json',
+);
+if (latency) {
+  const handbook = latency.results.find((r) => r.corpus === 'handbook');
+  const synthetic = latency.results.find((r) => r.corpus.startsWith('synthetic'));
+  rows.push([
+    'Search latency in process, handbook',
+    'p50 < 0.5 ms, p99 < 2 ms',
+    `p50 ${fixed(handbook?.p50, 3)} ms, p99 ${fixed(handbook?.p99, 3)} ms`,
+    (handbook?.p50 ?? 9) < 0.5 && (handbook?.p99 ?? 9) < 2,
+  ]);
+  rows.push([
+    'Search latency in process, 100,000 records',
+    'p99 < 20 ms',
+    `p99 ${fixed(synthetic?.p99)} ms`,
+    (synthetic?.p99 ?? 99) < 20,
+  ]);
+}
+const ttc = read<{popupMs: {median: number}; localMs: {median: number}}>('time-to-content.json');
+if (ttc)
+  rows.push([
+    'Time to content after "Login with Google" (emulator, Chromium)',
+    '< 1 s',
+    `${ttc.popupMs.median} ms median (local sign-in ${ttc.localMs.median} ms)`,
+    ttc.popupMs.median < 1000,
+  ]);
+const load = read<{
+  load: {errors: number; timeouts: number; non2xx: number; requests: number};
+  soak: {rssMb: {growth: number}; seconds: number};
+}>('gate-load.json');
+if (load) {
+  rows.push([
+    'Load: 256 connections for 30 s, pages + assets + search',
+    '0 errors, 0 non-2xx',
+    `${load.load.requests} requests, ${load.load.errors + load.load.timeouts} errors, ${load.load.non2xx} non-2xx`,
+    load.load.errors + load.load.timeouts === 0 && load.load.non2xx === 0,
+  ]);
+  rows.push([
+    `Soak: ${load.soak.seconds / 60} minutes`,
+    'RSS growth < 50 MB',
+    `${load.soak.rssMb.growth >= 0 ? '+' : ''}${load.soak.rssMb.growth} MB`,
+    load.soak.rssMb.growth < 50,
+  ]);
+}
+
+const table = [
+  '| figure | goal | measured | met |',
+  '| --- | --- | --- | --- |',
+  ...rows.map(
+    ([figure, goal, measured, met]) =>
+      `| ${figure} | ${goal} | ${measured} | ${met === null ? '–' : met ? 'yes' : '**no**'} |`,
+  ),
+].join('\n');
+console.log(`\n${table}\n`);
+const readme = path.join(repoRoot, 'bench/README.md');
+const text = readFileSync(readme, 'utf8');
+const start = '<!-- summary:start -->';
+const end = '<!-- summary:end -->';
+const block = `${start}\n${table}\n\nWritten by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} from \`bench/results/*.json\`.\n${end}`;
+writeFileSync(
+  readme,
+  text.includes(start)
+    ? text.replace(new RegExp(`${start}[\\s\\S]*${end}`), block)
+    : text.replace(/^(# bench\/\n)/, `$1\n## Summary\n\n${block}\n`),
+);
