@@ -1,4 +1,5 @@
 import {spawn, type ChildProcess} from 'node:child_process';
+import {createServer} from 'node:net';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 
@@ -78,4 +79,14 @@ export async function startAuthEmulator(options: {
     throw error;
   }
   return {host: options.host, projectId: options.projectId, stop};
+}
+
+/** A free TCP port on loopback (for servers a test or benchmark starts as a process). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const {port} = probe.address() as {port: number};
+      probe.close(() => resolve(port));
+    });
+  });
 }

@@ -1,9 +1,10 @@
 import {spawn, type ChildProcess} from 'node:child_process';
 import {readFileSync} from 'node:fs';
-import {createServer} from 'node:net';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {startAuthEmulator, type RunningEmulator} from '../../testing/authEmulator';
+import {freePort, startAuthEmulator, type RunningEmulator} from '../../testing/authEmulator';
+
+export {freePort};
 import {signInWithGoogle} from '../../testing/emulatorAccounts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -16,15 +17,6 @@ export type BenchGate = {
   rssMb(): number;
   stop(): Promise<void>;
 };
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const {port} = probe.address() as {port: number};
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * The real gate as its own process over the production build, against a bench Auth emulator

@@ -88,3 +88,21 @@ export async function otherDomainCookie(email = 'bob@other.example'): Promise<st
   const cookie = await adminAuth().createSessionCookie(idToken, {expiresIn: 60 * 60 * 1000});
   return `handbook_session=${cookie}`;
 }
+
+/** Signs in through a TLS-terminating proxy (TRUST_PROXY): returns the `Set-Cookie` header. */
+export async function httpsSignIn(app: FastifyInstance, email: string): Promise<string> {
+  const {idToken} = await signInWithGoogle(emulator(), email);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/__session',
+    headers: {
+      host: HOST,
+      origin: `https://${HOST}`,
+      'x-forwarded-proto': 'https',
+      authorization: `Bearer ${idToken}`,
+    },
+  });
+  if (response.statusCode !== 204)
+    throw new Error(`HTTPS sign-in failed: ${response.statusCode} ${response.body}`);
+  return String(response.headers['set-cookie']);
+}

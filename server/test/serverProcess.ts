@@ -1,7 +1,7 @@
 import {spawn, type ChildProcess} from 'node:child_process';
-import {createServer} from 'node:net';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {freePort} from '../../testing/authEmulator';
 import {signInWithGoogle} from '../../testing/emulatorAccounts';
 import {emulator, testEnv} from './fixtures';
 
@@ -14,15 +14,6 @@ export type ServerProcess = {
   readonly exited: Promise<number | null>;
   signIn(email: string): Promise<string>;
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const {port} = probe.address() as {port: number};
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** The gate as a real process (`server/src/server.ts`) against the test emulator. */
 export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {

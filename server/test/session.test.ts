@@ -5,7 +5,7 @@ import {
   signInWithPassword,
   signUpWithPassword,
 } from '../../testing/emulatorAccounts';
-import {HOST, ORIGIN, adminAuth, companySession, emulator, testApp} from './fixtures';
+import {HOST, ORIGIN, adminAuth, companySession, emulator, httpsSignIn, testApp} from './fixtures';
 
 let app: FastifyInstance;
 
@@ -40,20 +40,9 @@ describe('POST /__session', () => {
 
   it('sets a Secure __Host- cookie when the request came over HTTPS', async () => {
     const {app: proxied} = await testApp({TRUST_PROXY: 'true'});
-    const {idToken} = await signInWithGoogle(emulator(), 'alice@studio.example');
-    const response = await proxied.inject({
-      method: 'POST',
-      url: '/__session',
-      headers: {
-        host: HOST,
-        origin: `https://${HOST}`,
-        'x-forwarded-proto': 'https',
-        authorization: `Bearer ${idToken}`,
-      },
-    });
+    const setCookie = await httpsSignIn(proxied, 'alice@studio.example');
     await proxied.close();
-    expect(response.statusCode).toBe(204);
-    expect(String(response.headers['set-cookie'])).toMatch(/^__Host-handbook_session=.*Secure/);
+    expect(setCookie).toMatch(/^__Host-handbook_session=[^;]+;.*; Secure/);
   });
 
   it('returns 403 with a JSON reason for another domain', async () => {

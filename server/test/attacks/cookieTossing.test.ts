@@ -1,8 +1,7 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {FastifyInstance} from 'fastify';
-import {signInWithGoogle} from '../../../testing/emulatorAccounts';
 import {sessionCookieFrom} from '../../src/session/cookie';
-import {HOST, emulator, testApp} from '../fixtures';
+import {HOST, httpsSignIn, testApp} from '../fixtures';
 
 describe('cookie tossing from a sibling subdomain', () => {
   it('reads only the __Host- cookie in production, where cookies are always Secure', () => {
@@ -34,24 +33,12 @@ describe('cookie tossing from a sibling subdomain', () => {
     });
     afterAll(() => app.close());
 
-    const httpsSignIn = async (email: string) => {
-      const {idToken} = await signInWithGoogle(emulator(), email);
-      const response = await app.inject({
-        method: 'POST',
-        url: '/__session',
-        headers: {
-          host: HOST,
-          origin: `https://${HOST}`,
-          'x-forwarded-proto': 'https',
-          authorization: `Bearer ${idToken}`,
-        },
-      });
-      return String(response.headers['set-cookie']).split(';')[0] ?? '';
-    };
+    const sessionPair = async (email: string) =>
+      (await httpsSignIn(app, email)).split(';')[0] ?? '';
 
     it("keeps the reader's own session when an attacker's valid session is planted beside it", async () => {
-      const own = await httpsSignIn('victim@studio.example');
-      const attackers = (await httpsSignIn('mallory@studio.example')).replace(
+      const own = await sessionPair('victim@studio.example');
+      const attackers = (await sessionPair('mallory@studio.example')).replace(
         '__Host-handbook_session=',
         'handbook_session=',
       );
