@@ -84,18 +84,6 @@ describe('POST /__session', () => {
   it('returns 401 for a garbage token', async () => {
     expect((await signIn('not.a.token')).statusCode).toBe(401);
   });
-
-  it('refuses a sign-in posted from another origin', async () => {
-    const {idToken} = await signInWithGoogle(emulator(), 'alice@studio.example');
-    const response = await signIn(idToken, 'https://evil.example');
-    expect(response.statusCode).toBe(403);
-    expect(response.headers['set-cookie']).toBeUndefined();
-  });
-
-  it('refuses a sign-in without an Origin header', async () => {
-    const {idToken} = await signInWithGoogle(emulator(), 'alice@studio.example');
-    expect((await signIn(idToken, null)).statusCode).toBe(403);
-  });
 });
 
 describe('GET /__session', () => {
@@ -159,22 +147,6 @@ describe('DELETE /__session (logout)', () => {
     await expect(
       adminAuth().verifySessionCookie(cookie.split('=')[1] ?? '', true),
     ).rejects.toThrow();
-  });
-
-  it('refuses a logout posted from another origin', async () => {
-    const cookie = await companySession(app);
-    const response = await app.inject({
-      method: 'DELETE',
-      url: '/__session',
-      headers: {host: HOST, origin: 'https://evil.example', cookie},
-    });
-    expect(response.statusCode).toBe(403);
-    const still = await app.inject({
-      method: 'GET',
-      url: '/__session',
-      headers: {host: HOST, cookie},
-    });
-    expect(still.statusCode).toBe(200);
   });
 
   it('signs a user in again after a logout', async () => {
