@@ -54,6 +54,11 @@ async function main(): Promise<void> {
   const devMode = process.argv.includes('--dev');
   buildIfMissing('auth/dist/signin.js', 'auth');
   if (!devMode) buildIfMissing('site/build/index.html', 'site');
+  // The gate loads the search index at start; it is made from the built site.
+  if (!existsSync(path.join(repoRoot, 'search/dist/index.json'))) {
+    buildIfMissing('site/build/index.html', 'site');
+    buildIfMissing('search/dist/index.json', 'search');
+  }
 
   const env = {...DEFAULTS, ...process.env} as NodeJS.ProcessEnv;
   const docusaurus = devMode ? startDocusaurusDevServer() : null;
