@@ -1,4 +1,4 @@
-import {spawn, type ChildProcess} from 'node:child_process';
+import type {ChildProcess} from 'node:child_process';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -6,6 +6,7 @@ import {freePort, startAuthEmulator, type RunningEmulator} from '../../testing/a
 
 export {freePort};
 import {signInWithGoogle} from '../../testing/emulatorAccounts';
+import {spawnGateProcess} from '../../testing/gateProcess';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -28,37 +29,18 @@ export async function startBenchGate(extraEnv: Record<string, string> = {}): Pro
     host: '127.0.0.1:9299',
     projectId: 'demo-handbook',
   });
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'server/src/server.ts')],
+  const {child, base, port} = await spawnGateProcess(
     {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        ALLOWED_EMAIL_DOMAINS: 'studio.example',
-        FIREBASE_PROJECT_ID: 'demo-handbook',
-        FIREBASE_API_KEY: 'demo-api-key',
-        FIREBASE_AUTH_DOMAIN: 'demo-handbook.firebaseapp.com',
-        FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9299',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        LOG_LEVEL: 'warn',
-        ...extraEnv,
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      NODE_ENV: 'development',
+      ALLOWED_EMAIL_DOMAINS: 'studio.example',
+      FIREBASE_PROJECT_ID: 'demo-handbook',
+      FIREBASE_API_KEY: 'demo-api-key',
+      FIREBASE_AUTH_DOMAIN: 'demo-handbook.firebaseapp.com',
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9299',
+      ...extraEnv,
     },
+    'stderr',
   );
-  for (let i = 0; i < 300; i += 1) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      // starting
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
   const {idToken} = await signInWithGoogle(
     {host: '127.0.0.1:9299', projectId: 'demo-handbook'},
     'bench@studio.example',

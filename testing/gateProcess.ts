@@ -1,0 +1,46 @@
+import {spawn, type ChildProcess} from 'node:child_process';
+import path from 'node:path';
+import {freePort, repoRoot} from './authEmulator';
+
+export type GateProcess = {
+  readonly child: ChildProcess;
+  readonly base: string;
+  readonly port: number;
+  readonly exited: Promise<number | null>;
+};
+
+/**
+ * The gate as a real process (`server/src/server.ts`) on a free loopback port, with `env` as
+ * its configuration; resolves once `/healthz` answers, and fails if it never does.
+ */
+export async function spawnGateProcess(
+  env: NodeJS.ProcessEnv,
+  stdio: 'ignore' | 'stderr' = 'ignore',
+): Promise<GateProcess> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'server/src/server.ts')],
+    {
+      cwd: repoRoot,
+      env: {...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port)},
+      stdio: stdio === 'stderr' ? ['ignore', 'ignore', 'inherit'] : 'ignore',
+    },
+  );
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    if (child.exitCode !== null)
+      throw new Error(`the gate exited with code ${child.exitCode} before answering`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return {child, base, port, exited};
+    } catch {
+      // still starting
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the gate did not answer at ${base}/healthz within 30 s`);
+}
