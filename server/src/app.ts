@@ -20,6 +20,9 @@ import {loadAssetStore, type AssetStore} from './static/assetStore';
 import {SearchEngine} from '@studio-handbook/search/engine';
 import {readIndexFile} from '@studio-handbook/search/indexFile';
 import {gateRoutes} from './static/gateRoutes';
+import type {AskAiEventSink, AskAiService} from './askai/askService';
+import {createAskAi} from './askai/createAskAi';
+import type {Answerer} from './askai/types';
 import {assetSender} from './static/sendAsset';
 
 export type AppDependencies = {
@@ -30,6 +33,10 @@ export type AppDependencies = {
   readonly engine?: SearchEngine;
   readonly logger?: boolean;
   readonly now?: () => number;
+  /** Ask AI's answerer (tests inject one); otherwise the configured one. */
+  readonly answerer?: Answerer;
+  /** Where Ask AI's structured events go; the request logger otherwise. */
+  readonly askAiEvents?: AskAiEventSink;
   /** Cross-process sign-outs (cluster workers). */
   readonly signOutRelay?: SignOutRelay | null;
 };
@@ -142,7 +149,19 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     ...(deps.now ? {now: deps.now} : {}),
   });
 
+  const askAi: AskAiService = createAskAi(
+    config.askAi,
+    {
+      pages: config.devSiteUrl ? null : site,
+      records: () => readIndexFile(config.searchIndexFile).records,
+      engine,
+    },
+    deps.askAiEvents ?? ((event) => app.log.info(event, event.event)),
+    deps.answerer,
+  );
+
   await app.register(gateRoutes, {
+    askAi,
     site,
     verifier,
     siteHeaders,

@@ -31,6 +31,17 @@ export type Config = {
   readonly searchIndexFile: string;
   /** Development only: the Docusaurus dev server to forward signed-in requests to. */
   readonly devSiteUrl: string | null;
+  /** Ask AI: extractive (no endpoint) or generative through an OpenAI-compatible endpoint. */
+  readonly askAi: AskAiConfig;
+};
+
+export type AskAiConfig = {
+  /** Base URL of an OpenAI-compatible API (`…/v1`); null answers extractively, offline. */
+  readonly baseUrl: string | null;
+  readonly model: string | null;
+  readonly apiKey: string | null;
+  readonly firstTokenTimeoutMs: number;
+  readonly idleTimeoutMs: number;
 };
 
 export class ConfigError extends Error {
@@ -90,6 +101,16 @@ const schema = z.object({
   SIGNIN_DIR: nonEmpty.default(path.join(repoRoot, 'auth/dist')),
   SEARCH_INDEX_FILE: nonEmpty.default(path.join(repoRoot, 'search/dist/index.json')),
   DEV_SITE_URL: z.url({message: 'must be a URL such as http://127.0.0.1:3001'}).optional(),
+  ASK_AI_BASE_URL: z
+    .url({
+      protocol: /^https?$/,
+      message: 'must be an http(s) URL such as http://127.0.0.1:11434/v1',
+    })
+    .optional(),
+  ASK_AI_MODEL: nonEmpty.optional(),
+  ASK_AI_API_KEY: nonEmpty.optional(),
+  ASK_AI_FIRST_TOKEN_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  ASK_AI_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
 });
 
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
@@ -128,9 +149,22 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       );
     }
   }
+  const askAiBaseUrl = values.ASK_AI_BASE_URL ?? null;
+  if (askAiBaseUrl !== null && values.ASK_AI_MODEL === undefined) {
+    throw new ConfigError(
+      'Invalid configuration:\n  ASK_AI_MODEL: is required when ASK_AI_BASE_URL is set (the model name the endpoint serves)',
+    );
+  }
   return {
     mode,
     devSiteUrl,
+    askAi: {
+      baseUrl: askAiBaseUrl === null ? null : askAiBaseUrl.replace(/\/+$/, ''),
+      model: values.ASK_AI_MODEL ?? null,
+      apiKey: values.ASK_AI_API_KEY ?? null,
+      firstTokenTimeoutMs: values.ASK_AI_FIRST_TOKEN_TIMEOUT_MS,
+      idleTimeoutMs: values.ASK_AI_IDLE_TIMEOUT_MS,
+    },
     host: values.HOST,
     port: values.PORT,
     allowedDomains: values.ALLOWED_EMAIL_DOMAINS,

@@ -5,7 +5,7 @@ import {inject} from 'vitest';
 import {signInWithGoogle, type EmulatorTarget} from '../../testing/emulatorAccounts';
 import {SearchEngine} from '@studio-handbook/search/engine';
 import {readIndexFile} from '@studio-handbook/search/indexFile';
-import {buildApp} from '../src/app';
+import {buildApp, type AppDependencies} from '../src/app';
 import {loadConfig, type Config} from '../src/config';
 import {createFirebaseProvider} from '../src/session/firebaseProvider';
 import {loadAssetStore, type AssetStore} from '../src/static/assetStore';
@@ -34,7 +34,7 @@ let stores: {site: AssetStore; signIn: AssetStore; engine: SearchEngine} | undef
 /** The real gate over the real build, against the real emulator. */
 export async function testApp(
   overrides: Record<string, string | undefined> = {},
-  deps: {now?: () => number} = {},
+  deps: Partial<Pick<AppDependencies, 'now' | 'answerer' | 'askAiEvents'>> = {},
 ): Promise<{app: FastifyInstance; config: Config}> {
   const config = loadConfig(testEnv(overrides));
   stores ??= {

@@ -4,6 +4,8 @@ import {readSessionCookie, type CookiePolicy} from '../session/cookie';
 import type {AssetStore} from './assetStore';
 import type {SearchEngine} from '@studio-handbook/search/engine';
 import {searchRoutes} from '../search/searchRoutes';
+import {askAiRoutes} from '../askai/askAiRoutes';
+import type {AskAiService} from '../askai/askService';
 import {devProxyRoutes} from './devProxy';
 import {assetSender} from './sendAsset';
 import {canonicalPath, candidateKeys, locationFor, withoutHtmlSuffix} from './urlPath';
@@ -13,6 +15,7 @@ export type GateRoutesOptions = {
   readonly verifier: SessionVerifier;
   readonly siteHeaders: Readonly<Record<string, string>>;
   readonly engine: SearchEngine;
+  readonly askAi: AskAiService;
   readonly cookiePolicy: CookiePolicy;
   /** Development only: forward signed-in requests to the Docusaurus dev server. */
   readonly devSiteUrl?: string | null;
@@ -33,7 +36,7 @@ const NOT_FOUND_PAGE = '/404.html';
  * company session: deny by default, before the path is even looked at.
  */
 export async function gateRoutes(app: FastifyInstance, options: GateRoutesOptions) {
-  const {site, verifier, siteHeaders, deny, devSiteUrl, engine, cookiePolicy} = options;
+  const {site, verifier, siteHeaders, deny, devSiteUrl, engine, cookiePolicy, askAi} = options;
 
   app.decorateRequest('identity', null);
 
@@ -44,6 +47,7 @@ export async function gateRoutes(app: FastifyInstance, options: GateRoutesOption
   });
 
   await app.register(searchRoutes, {engine});
+  await app.register(askAiRoutes, {service: askAi, cookiePolicy});
 
   if (devSiteUrl) {
     await app.register(devProxyRoutes, {upstream: devSiteUrl, verifier, headers: siteHeaders});

@@ -1,0 +1,187 @@
+/**
+ * Ask AI on judged questions, through the HTTP API as DocSearch's Ask AI screen uses it: the
+ * real gate as its own process over the production build, a signed-in company session, a token,
+ * then one chat request per question. For each set (bench/ask-ai/questions.json, and the
+ * holdout written apart from it, never used for tuning) it reports:
+ * - first link right: answerable questions whose first link is an expected page;
+ * - facts: answerable questions whose answer contains every expected fact;
+ * - refusals on unanswerable questions, and false refusals on answerable ones;
+ * - time to the first text-delta, p50 and p95.
+ * `--in-process` skips the gate (createAskAi directly): for quick iterations, not for figures.
+ */
+import {readFileSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {ask, fetchAskToken, linksOf} from '../testing/askAiClient';
+import {repoRoot, startBenchGate} from './lib/gateProcess';
+
+type Judged =
+  | {
+      question: string;
+      answerable: true;
+      expectedPages: string[];
+      expectedSection?: string;
+      facts: string[];
+      note?: string;
+    }
+  | {question: string; answerable: false; note?: string};
+
+type Outcome = {question: string; text: string; firstDeltaMs: number | null};
+
+const NOT_IN_HANDBOOK = "I couldn't find this in the handbook.";
+const SETS = ['questions', 'questions-holdout'] as const;
+
+function pagePath(url: string): string {
+  const pathname = new URL(url, 'http://handbook.invalid').pathname;
+  return pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+}
+
+/** Answer text as a reader sees it: markdown escapes and emphasis marks do not count. */
+function plain(text: string): string {
+  return text
+    .replace(/\\([\\`*_[\]<>])/g, '$1')
+    .replace(/`/g, '')
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
+}
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+function score(judged: readonly Judged[], outcomes: readonly Outcome[]) {
+  let answerable = 0;
+  let firstLinkRight = 0;
+  let factsRight = 0;
+  let falseRefusals = 0;
+  let unanswerable = 0;
+  let refusals = 0;
+  const misses: string[] = [];
+  judged.forEach((item, index) => {
+    const outcome = outcomes[index] as Outcome;
+    const refused = outcome.text.trimStart().startsWith(NOT_IN_HANDBOOK);
+    if (!item.answerable) {
+      unanswerable += 1;
+      if (refused) refusals += 1;
+      else
+        misses.push(
+          `answered (should refuse): ${item.question}\n    ${outcome.text.slice(0, 160)}`,
+        );
+      return;
+    }
+    answerable += 1;
+    if (refused) falseRefusals += 1;
+    const first = linksOf(outcome.text)[0];
+    const expected = new Set(item.expectedPages.map(pagePath));
+    const linkOk = !refused && first !== undefined && expected.has(pagePath(first));
+    if (linkOk) firstLinkRight += 1;
+    const text = plain(outcome.text);
+    const missing = item.facts.filter((fact) => !text.includes(plain(fact)));
+    if (!refused && missing.length === 0) factsRight += 1;
+    if (!linkOk || missing.length > 0 || refused)
+      misses.push(
+        `${refused ? 'REFUSED ' : ''}${linkOk ? '' : `first link ${first ?? 'none'} (want ${item.expectedPages.join(' | ')}) `}${missing.length ? `missing ${JSON.stringify(missing)} ` : ''}: ${item.question}`,
+      );
+  });
+  const delays = outcomes
+    .map((outcome) => outcome.firstDeltaMs)
+    .filter((ms): ms is number => ms !== null);
+  return {
+    answerable,
+    unanswerable,
+    firstLinkRight: firstLinkRight / Math.max(1, answerable),
+    factsContained: factsRight / Math.max(1, answerable),
+    refusalsOnUnanswerable: refusals / Math.max(1, unanswerable),
+    falseRefusals: falseRefusals / Math.max(1, answerable),
+    firstDeltaP50Ms: Number(percentile(delays, 50).toFixed(2)),
+    firstDeltaP95Ms: Number(percentile(delays, 95).toFixed(2)),
+    misses,
+  };
+}
+
+async function inProcessAsker(): Promise<{
+  ask: (q: string) => Promise<Outcome>;
+  stop: () => Promise<void>;
+}> {
+  const {loadAssetStore} = await import('../server/src/static/assetStore');
+  const {readIndexFile} = await import('@studio-handbook/search/indexFile');
+  const {SearchEngine} = await import('@studio-handbook/search/engine');
+  const {createAskAi} = await import('../server/src/askai/createAskAi');
+  const site = loadAssetStore(path.join(repoRoot, 'site/build'));
+  const records = readIndexFile(path.join(repoRoot, 'search/dist/index.json')).records;
+  const service = createAskAi(
+    {baseUrl: null, model: null, apiKey: null, firstTokenTimeoutMs: 1000, idleTimeoutMs: 1000},
+    {pages: site, records: () => records, engine: new SearchEngine(records)},
+    () => undefined,
+  );
+  return {
+    ask: async (question) => {
+      const started = performance.now();
+      const prepared = service.prepare({chatId: null, question, history: []});
+      let text = '';
+      let firstDeltaMs: number | null = null;
+      for await (const delta of prepared.text(new AbortController().signal)) {
+        firstDeltaMs ??= performance.now() - started;
+        text += delta;
+      }
+      return {question, text, firstDeltaMs};
+    },
+    stop: async () => undefined,
+  };
+}
+
+async function gateAsker(): Promise<{
+  ask: (q: string) => Promise<Outcome>;
+  stop: () => Promise<void>;
+}> {
+  const gate = await startBenchGate({LOG_LEVEL: 'warn'});
+  const token = await fetchAskToken(gate.base, gate.cookie);
+  return {
+    ask: async (question) => {
+      const result = await ask(gate.base, gate.cookie, token, question);
+      if (result.status !== 200 || result.errorText)
+        throw new Error(
+          `Ask AI failed for "${question}": ${result.status} ${result.errorText ?? JSON.stringify(result.json)}`,
+        );
+      return {question, text: result.text, firstDeltaMs: result.firstDeltaMs};
+    },
+    stop: () => gate.stop(),
+  };
+}
+
+const inProcess = process.argv.includes('--in-process');
+const verbose = process.argv.includes('--verbose');
+const asker = inProcess ? await inProcessAsker() : await gateAsker();
+const results: Record<string, ReturnType<typeof score>> = {};
+try {
+  for (const set of SETS) {
+    const file = path.join(repoRoot, 'bench/ask-ai', `${set}.json`);
+    const judged = JSON.parse(readFileSync(file, 'utf8')) as Judged[];
+    // Warm-up: the first request of a process pays for lazy initialisation.
+    await asker.ask('warm up');
+    const outcomes: Outcome[] = [];
+    for (const item of judged) outcomes.push(await asker.ask(item.question));
+    results[set] = score(judged, outcomes);
+  }
+} finally {
+  await asker.stop();
+}
+
+console.log(`Ask AI (extractive), ${inProcess ? 'in process' : 'through the gate (HTTP)'}`);
+console.log(
+  '| set | answerable | unanswerable | first link right | facts | refusals (unanswerable) | false refusals | first delta p50 / p95 ms |',
+);
+console.log('| --- | --: | --: | --: | --: | --: | --: | --: |');
+for (const [set, r] of Object.entries(results)) {
+  console.log(
+    `| ${set} | ${r.answerable} | ${r.unanswerable} | ${(r.firstLinkRight * 100).toFixed(1)}% | ${(r.factsContained * 100).toFixed(1)}% | ${(r.refusalsOnUnanswerable * 100).toFixed(1)}% | ${(r.falseRefusals * 100).toFixed(1)}% | ${r.firstDeltaP50Ms} / ${r.firstDeltaP95Ms} |`,
+  );
+  if (verbose) for (const miss of r.misses) console.log(`  - ${miss}`);
+}
+if (!inProcess) {
+  writeFileSync(
+    path.join(repoRoot, 'bench/results/ask-ai.json'),
+    `${JSON.stringify({measuredAt: new Date().toISOString(), answerer: 'extractive', results}, null, 2)}\n`,
+  );
+}

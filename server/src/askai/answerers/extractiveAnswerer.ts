@@ -1,0 +1,115 @@
+import {stemsOf} from '../terms';
+import type {AnswerRequest, Answerer, Block} from '../types';
+import {escapeMarkdown, sectionLink} from './markdown';
+import {refusalText, wordDeltas} from './refusal';
+
+/**
+ * The embedded default: answers with the handbook's own words. It quotes the few sentences,
+ * list items or commands of the best section that share the most (rarity-weighted) terms with
+ * the question, links that section first, and offers the runners-up as further reading.
+ * No model, nothing invented, fully offline.
+ */
+
+const MAX_UNITS = 4;
+const MAX_ANSWER_CHARS = 700;
+const MAX_CODE_LINES = 8;
+/** A runner-up is offered as further reading only when it is nearly as good as the best. */
+const SEE_ALSO_RATIO = 0.6;
+
+type Unit = {readonly kind: Block['kind']; readonly text: string; readonly order: number};
+
+export class ExtractiveAnswerer implements Answerer {
+  readonly kind = 'extractive' as const;
+
+  async *answer(request: AnswerRequest, signal: AbortSignal): AsyncIterable<string> {
+    const [best, ...rest] = request.sections;
+    if (!request.answerable || !best) {
+      yield* wordDeltas(refusalText(request));
+      return;
+    }
+    const weights = new Map(request.terms.map(({term, weight}) => [term, weight]));
+    const units = unitsOf(best.section.blocks);
+    const scored = units.map((unit) => ({unit, score: scoreOf(unit.text, weights)}));
+    const chosen: Unit[] = [];
+    let length = 0;
+    for (const {unit, score} of [...scored].sort(
+      (a, b) => b.score - a.score || a.unit.order - b.unit.order,
+    )) {
+      if (chosen.length >= MAX_UNITS || score <= 0) break;
+      if (length + unit.text.length > MAX_ANSWER_CHARS && chosen.length > 0) continue;
+      chosen.push(unit);
+      length += unit.text.length;
+    }
+    // A section that matched through its heading: its opening lines are the answer.
+    if (chosen.length === 0) chosen.push(...units.slice(0, 2));
+    // A command right after a chosen sentence usually is the "how".
+    for (const unit of [...chosen]) {
+      const next = units[unit.order + 1];
+      if (
+        unit.kind === 'text' &&
+        next?.kind === 'code' &&
+        !chosen.includes(next) &&
+        chosen.length < MAX_UNITS + 1
+      )
+        chosen.push(next);
+    }
+    chosen.sort((a, b) => a.order - b.order);
+
+    if (signal.aborted) return;
+    yield `From ${sectionLink(best.section)}:\n\n`;
+    for (const unit of chosen) {
+      if (signal.aborted) return;
+      yield* wordDeltas(render(unit));
+    }
+    const seeAlso = rest
+      .filter(
+        (candidate) => candidate.score >= best.score * SEE_ALSO_RATIO && candidate.coverage >= 0.5,
+      )
+      .filter((candidate) => candidate.section.url !== best.section.url)
+      .slice(0, 2);
+    if (seeAlso.length > 0) {
+      yield `See also ${seeAlso.map(({section}) => sectionLink(section)).join(' and ')}.`;
+    }
+  }
+}
+
+/** Blocks cut into quotable units: long paragraphs into sentences, code blocks capped. */
+function unitsOf(blocks: readonly Block[]): Unit[] {
+  const units: Unit[] = [];
+  for (const block of blocks) {
+    if (block.kind === 'code') {
+      const lines = block.text.split('\n');
+      const text =
+        lines.slice(0, MAX_CODE_LINES).join('\n') + (lines.length > MAX_CODE_LINES ? '\n…' : '');
+      units.push({kind: 'code', text, order: units.length});
+      continue;
+    }
+    const sentences = block.text.length > 240 ? splitSentences(block.text) : [block.text];
+    for (const sentence of sentences)
+      units.push({kind: 'text', text: sentence, order: units.length});
+  }
+  return units;
+}
+
+function splitSentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+(?=[A-Z0-9`"(])/)
+    .map((sentence) => sentence.trim())
+    .filter(Boolean);
+}
+
+function scoreOf(text: string, weights: ReadonlyMap<string, number>): number {
+  const seen = new Set<string>();
+  let score = 0;
+  for (const term of stemsOf(text)) {
+    if (seen.has(term)) continue;
+    seen.add(term);
+    score += weights.get(term) ?? 0;
+  }
+  return score;
+}
+
+function render(unit: Unit): string {
+  if (unit.kind === 'code') return `\`\`\`\n${unit.text}\n\`\`\`\n\n`;
+  return `> ${escapeMarkdown(unit.text)}\n\n`;
+}

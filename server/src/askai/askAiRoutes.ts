@@ -1,0 +1,111 @@
+import {Readable} from 'node:stream';
+import type {FastifyInstance, FastifyReply, FastifyRequest} from 'fastify';
+import {readSessionCookie, type CookiePolicy} from '../session/cookie';
+import {checkAskToken, mintAskToken} from './askToken';
+import {describeAnswerError, type AskAiService} from './askService';
+import {ChatRequestError, parseChatRequest, parseFeedback} from './chatRequest';
+import {UI_MESSAGE_STREAM_HEADERS, uiMessageStream} from './uiMessageStream';
+
+export type AskAiRoutesOptions = {
+  readonly service: AskAiService;
+  readonly cookiePolicy: CookiePolicy;
+  readonly now?: () => number;
+};
+
+export const ASK_AI_BODY_LIMIT = 256 * 1024;
+/** Questions per reader per minute: generous for a person, a wall for a script. */
+const QUESTIONS_PER_MINUTE = 30;
+
+/**
+ * Ask AI behind the gate, where DocSearch's Ask AI screen expects Algolia's service (the
+ * modal's base URL is patched to `/__askai/chat`): a token, the chat (an AI SDK v5 UI message
+ * stream) and feedback. Registered inside the gate's routes, so the session check has already
+ * admitted the reader; the token adds nothing to that check but is what the modal speaks.
+ */
+export async function askAiRoutes(app: FastifyInstance, options: AskAiRoutesOptions) {
+  const {service, cookiePolicy} = options;
+  const now = options.now ?? Date.now;
+
+  // The modal posts JSON, sometimes with no body at all (the token request).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    {parseAs: 'string', bodyLimit: ASK_AI_BODY_LIMIT},
+    (_request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (text.trim() === '') return done(null, {});
+      try {
+        done(null, JSON.parse(text) as unknown);
+      } catch {
+        done(Object.assign(new Error('The body is not valid JSON.'), {statusCode: 400}), undefined);
+      }
+    },
+  );
+
+  const refuse = (reply: FastifyReply, status: number, message: string) =>
+    reply.code(status).header('cache-control', 'no-store').send({success: false, status, message});
+
+  /** A foreign Origin is refused; none at all is allowed (the token already binds the session). */
+  const foreign = (request: FastifyRequest) => {
+    const origin = request.headers.origin;
+    return typeof origin === 'string' && origin !== `${request.protocol}://${request.host}`;
+  };
+
+  const rateLimit = {
+    max: QUESTIONS_PER_MINUTE,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => request.identity?.uid ?? request.ip,
+  };
+
+  app.post('/__askai/chat/token', async (request, reply) => {
+    if (foreign(request)) return refuse(reply, 403, 'Cross-origin requests are refused.');
+    const cookie = readSessionCookie(request, cookiePolicy);
+    if (!cookie) return refuse(reply, 401, 'Sign in with a company Google account.');
+    return reply
+      .header('cache-control', 'no-store')
+      .send({success: true, token: mintAskToken(cookie, now())});
+  });
+
+  app.post(
+    '/__askai/chat',
+    {config: {rateLimit}, bodyLimit: ASK_AI_BODY_LIMIT},
+    async (request, reply) => {
+      if (foreign(request)) return refuse(reply, 403, 'Cross-origin requests are refused.');
+      const cookie = readSessionCookie(request, cookiePolicy) ?? '';
+      const token = checkAskToken(request.headers.authorization, cookie, now());
+      if (!token.ok) return refuse(reply, 401, token.reason);
+      let chat;
+      try {
+        chat = parseChatRequest(request.body);
+      } catch (error) {
+        if (error instanceof ChatRequestError) return refuse(reply, 400, error.message);
+        throw error;
+      }
+      const prepared = service.prepare(chat);
+      // Stop the answerer (and any upstream request) when the reader stops or goes away.
+      const stop = new AbortController();
+      reply.raw.once('close', () => stop.abort());
+      const body = Readable.from(
+        uiMessageStream(prepared.messageId, prepared.text(stop.signal), describeAnswerError),
+        {objectMode: false},
+      );
+      return reply.headers(UI_MESSAGE_STREAM_HEADERS).send(body);
+    },
+  );
+
+  app.post('/__askai/chat/feedback', {config: {rateLimit}}, async (request, reply) => {
+    if (foreign(request)) return refuse(reply, 403, 'Cross-origin requests are refused.');
+    const cookie = readSessionCookie(request, cookiePolicy) ?? '';
+    const token = checkAskToken(request.headers.authorization, cookie, now());
+    if (!token.ok) return refuse(reply, 401, token.reason);
+    let feedback;
+    try {
+      feedback = parseFeedback(request.body);
+    } catch (error) {
+      if (error instanceof ChatRequestError) return refuse(reply, 400, error.message);
+      throw error;
+    }
+    service.feedback(feedback.messageId, feedback.thumbs);
+    return reply.header('cache-control', 'no-store').send({success: true});
+  });
+}

@@ -1,0 +1,174 @@
+import {randomBytes} from 'node:crypto';
+import type {ChatRequest} from './chatRequest';
+import {CitationFilter} from './citationFilter';
+import type {SectionRetriever} from './retriever';
+import {questionTerms} from './terms';
+import {AnswerError, type AnswerRequest, type Answerer, type RetrievedSection} from './types';
+
+/**
+ * One question, end to end: retrieve the sections, decide whether the handbook answers it, let
+ * the answerer write, pass every piece through the citation filter, and report what happened
+ * as structured events (so writers can find unanswered questions and bad answers).
+ */
+
+/** Sections handed to the answerer (and the only ones an answer may link). */
+const SECTIONS = 5;
+/**
+ * The share of the question's (rarity-weighted) terms the best section must hold for the
+ * handbook to count as answering it. Measured on bench/ask-ai's judged questions.
+ */
+export const ANSWERABLE_COVERAGE = 0.6;
+/** A follow-up with this few meaningful words leans on the previous question. */
+const FOLLOW_UP_TERMS = 2;
+
+export type AskAiEvent =
+  | {
+      event: 'askai.answer';
+      messageId: string;
+      question: string;
+      answerer: Answerer['kind'];
+      answerable: boolean;
+      cited: string[];
+      removedLinks: string[];
+      ms: number;
+    }
+  | {event: 'askai.unanswered'; messageId: string; question: string; nearest: string[]}
+  | {event: 'askai.error'; messageId: string; question: string; error: string}
+  | {
+      event: 'askai.feedback';
+      messageId: string;
+      thumbs: 0 | 1;
+      question: string | null;
+      cited: string[] | null;
+    };
+
+export type AskAiEventSink = (event: AskAiEvent) => void;
+
+export type PreparedAnswer = {
+  readonly messageId: string;
+  readonly request: AnswerRequest;
+  /** The answer text, filtered, as it should reach the reader. */
+  readonly text: (signal: AbortSignal) => AsyncIterable<string>;
+};
+
+type Remembered = {question: string; cited: string[]};
+const REMEMBERED_ANSWERS = 1_000;
+
+export class AskAiService {
+  /** messageId → question, so that feedback can be logged with the question it is about. */
+  private readonly recent = new Map<string, Remembered>();
+
+  constructor(
+    private readonly retriever: SectionRetriever,
+    readonly answerer: Answerer,
+    private readonly events: AskAiEventSink,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  prepare(chat: ChatRequest): PreparedAnswer {
+    const started = this.now();
+    const messageId = `askai-${randomBytes(9).toString('base64url')}`;
+    const question = chat.question;
+    let query = question;
+    let sections = this.retriever.retrieve(question, {limit: SECTIONS});
+    const previous = [...chat.history].reverse().find((turn) => turn.role === 'user');
+    if (previous) {
+      const leaning = `${previous.text} ${question}`;
+      const short = questionTerms(question).length <= FOLLOW_UP_TERMS;
+      if (short || (sections[0]?.coverage ?? 0) < ANSWERABLE_COVERAGE) {
+        const withContext = this.retriever.retrieve(leaning, {limit: SECTIONS});
+        if (short || (withContext[0]?.coverage ?? 0) > (sections[0]?.coverage ?? 0)) {
+          sections = withContext;
+          query = leaning;
+        }
+      }
+    }
+    const answerable = (sections[0]?.coverage ?? 0) >= ANSWERABLE_COVERAGE;
+    const request: AnswerRequest = {
+      question,
+      history: chat.history,
+      sections,
+      terms: this.retriever.weigh(query),
+      answerable,
+    };
+    if (!answerable) {
+      this.events({
+        event: 'askai.unanswered',
+        messageId,
+        question,
+        nearest: sections.slice(0, 3).map(({section}) => section.url),
+      });
+    }
+    return {
+      messageId,
+      request,
+      text: (signal) => this.filtered(messageId, request, started, signal),
+    };
+  }
+
+  private async *filtered(
+    messageId: string,
+    request: AnswerRequest,
+    started: number,
+    signal: AbortSignal,
+  ): AsyncIterable<string> {
+    const filter = new CitationFilter(allowedLinks(request.sections));
+    try {
+      for await (const delta of this.answerer.answer(request, signal)) {
+        const shown = filter.push(delta);
+        if (shown) yield shown;
+      }
+      const rest = filter.flush();
+      if (rest) yield rest;
+    } catch (error) {
+      this.events({
+        event: 'askai.error',
+        messageId,
+        question: request.question,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      throw error;
+    }
+    this.remember(messageId, {question: request.question, cited: filter.cited});
+    this.events({
+      event: 'askai.answer',
+      messageId,
+      question: request.question,
+      answerer: this.answerer.kind,
+      answerable: request.answerable,
+      cited: filter.cited,
+      removedLinks: filter.removed,
+      ms: this.now() - started,
+    });
+  }
+
+  feedback(messageId: string, thumbs: 0 | 1): void {
+    const remembered = this.recent.get(messageId);
+    this.events({
+      event: 'askai.feedback',
+      messageId,
+      thumbs,
+      question: remembered?.question ?? null,
+      cited: remembered?.cited ?? null,
+    });
+  }
+
+  private remember(messageId: string, value: Remembered) {
+    this.recent.set(messageId, value);
+    if (this.recent.size > REMEMBERED_ANSWERS) {
+      const oldest = this.recent.keys().next().value;
+      if (oldest !== undefined) this.recent.delete(oldest);
+    }
+  }
+}
+
+function allowedLinks(sections: readonly RetrievedSection[]): string[] {
+  return sections.map(({section}) => section.url);
+}
+
+/** What the reader sees when an answer fails: an answer error as it is, anything else generic. */
+export function describeAnswerError(error: unknown): string {
+  return error instanceof AnswerError
+    ? error.message
+    : 'Ask AI failed while answering. Try again, or use the search results.';
+}

@@ -1,0 +1,66 @@
+import {stemmer} from 'stemmer';
+
+/**
+ * Terms as Ask AI compares a question with the handbook: lower-case words, possessives and
+ * contraction fragments dropped, code identifiers split (`isAdmin` → `is`, `admin`), reduced to
+ * their English stem (Porter, the `stemmer` package) so "hotfixes" meets "hotfix" and
+ * "approvals" meets "approve".
+ */
+
+// Words that carry no subject in a developer's question ("how do I …", "what's our …").
+const STOP = new Set(
+  (
+    'a about above after again all also am an and any are as at be been before being below between both but by can ' +
+    'could did do does doing done down during each else ever every few for from further get gets got had has have having he ' +
+    'her here hers him his how i if in into is it its itself just let like may me might mine more most much must my myself ' +
+    'need needs no nor not now of off on once one only or other ought our ours out over own per please same shall she should ' +
+    'so some such tell than that the their theirs them then there these they thing things this those through to too under ' +
+    'until up upon us use used using very via want wants was way we were what whats when where whether which while who whom ' +
+    'whose why will with within without would yes yet you your yours handbook studio'
+  ).split(' '),
+);
+
+const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
+
+/** Splits `isAdmin`, `snake_case`, `kebab-case` and `HTTPServer` into their words. */
+function splitIdentifier(word: string): string[] {
+  return word
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/\s+/);
+}
+
+/** Every word of a text, lower-cased, possessive `'s` and contraction tails removed. */
+export function wordsOf(text: string): string[] {
+  const out: string[] = [];
+  for (const match of text.matchAll(WORD)) {
+    const raw = match[0].replace(/['’](s|t|re|ve|ll|d|m)$/i, '');
+    const parts = splitIdentifier(raw);
+    for (const part of parts) if (part) out.push(part.toLowerCase());
+    if (parts.length > 1) out.push(raw.toLowerCase());
+  }
+  return out;
+}
+
+export function stem(word: string): string {
+  return /^\d+$/.test(word) ? word : stemmer(word);
+}
+
+/** The stems of a text, repeats kept (for term frequency). */
+export function stemsOf(text: string): string[] {
+  return wordsOf(text).map(stem);
+}
+
+/** The distinct meaningful stems of a question, in order. */
+export function questionTerms(question: string): string[] {
+  const seen = new Set<string>();
+  for (const word of wordsOf(question)) {
+    if (STOP.has(word) || word.length < 2) continue;
+    seen.add(stem(word));
+  }
+  return [...seen];
+}
+
+export function isStopWord(word: string): boolean {
+  return STOP.has(word);
+}
