@@ -32,6 +32,12 @@ export type RetrieverOptions = {
   readonly limit?: number;
 };
 
+/** A stem → the stems that may stand for it (from the writers' synonyms file). */
+export type StemSynonyms = ReadonlyMap<string, readonly string[]>;
+
+/** A synonym found in a section counts a little less than the reader's own word. */
+const SYNONYM_FACTOR = 0.8;
+
 export class SectionRetriever {
   private readonly sections: readonly Section[];
   private readonly terms: readonly SectionTerms[];
@@ -45,6 +51,7 @@ export class SectionRetriever {
   constructor(
     sections: readonly Section[],
     private readonly engine: SearchEngine | null,
+    private readonly synonyms: StemSynonyms = new Map(),
   ) {
     this.sections = sections;
     const documentFrequency = new Map<string, number>();
@@ -104,31 +111,59 @@ export class SectionRetriever {
 
   /** The question's meaningful stems with their rarity (idf); unknown words weigh most. */
   weigh(question: string): WeightedTerm[] {
-    return questionTerms(question).map((term) => {
-      const resolved = this.resolve(term) ?? term;
-      return {term: resolved, weight: this.idf.get(resolved) ?? this.maxIdf};
-    });
+    const weighted: WeightedTerm[] = [];
+    for (const term of questionTerms(question)) {
+      const alternatives = this.alternatives(term);
+      if (alternatives.length === 0) weighted.push({term, weight: this.maxIdf});
+      for (const entry of alternatives)
+        weighted.push({term: entry.term, weight: entry.factor * (this.idf.get(entry.term) ?? 0)});
+    }
+    return weighted;
+  }
+
+  /** A question term and what may stand for it in the handbook, each with its factor. */
+  private alternatives(term: string): {term: string; factor: number}[] {
+    const resolved = this.resolve(term);
+    const out: {term: string; factor: number}[] = [];
+    if (resolved !== null) out.push({term: resolved, factor: 1});
+    for (const synonym of this.synonyms.get(resolved ?? term) ?? this.synonyms.get(term) ?? []) {
+      if (this.idf.has(synonym) && !out.some((entry) => entry.term === synonym))
+        out.push({term: synonym, factor: SYNONYM_FACTOR});
+    }
+    return out;
   }
 
   retrieve(question: string, options: RetrieverOptions = {}): RetrievedSection[] {
     const limit = options.limit ?? 5;
-    const raw = questionTerms(question);
-    const terms = raw.map((term) => ({term, resolved: this.resolve(term)}));
-    const weightOf = (resolved: string | null) =>
-      resolved === null ? this.maxIdf : (this.idf.get(resolved) ?? this.maxIdf);
-    const totalWeight = terms.reduce((sum, {resolved}) => sum + weightOf(resolved), 0);
+    const terms = questionTerms(question).map((term) => {
+      const alternatives = this.alternatives(term);
+      // A word the handbook never uses weighs most: it is what the question is about.
+      const weight =
+        alternatives.length === 0
+          ? this.maxIdf
+          : Math.max(...alternatives.map((entry) => this.idf.get(entry.term) ?? 0));
+      return {alternatives, weight};
+    });
+    const totalWeight = terms.reduce((sum, {weight}) => sum + weight, 0);
 
     const scores = new Float64Array(this.sections.length);
-    for (const {resolved} of terms) {
-      if (resolved === null) continue;
-      const idf = this.idf.get(resolved) ?? 0;
-      this.terms.forEach((section, index) => {
-        const tf = section.weighted.get(resolved);
-        if (!tf) return;
-        const norm = BM25_K1 * (1 - BM25_B + (BM25_B * section.length) / this.averageLength);
-        scores[index] = (scores[index] ?? 0) + (idf * (tf * (BM25_K1 + 1))) / (tf + norm);
-      });
-    }
+    const covered = new Float64Array(this.sections.length);
+    this.terms.forEach((section, index) => {
+      const norm = BM25_K1 * (1 - BM25_B + (BM25_B * section.length) / this.averageLength);
+      for (const {alternatives, weight} of terms) {
+        let best = 0;
+        let coverage = 0;
+        for (const {term, factor} of alternatives) {
+          const tf = section.weighted.get(term);
+          if (!tf) continue;
+          const idf = this.idf.get(term) ?? 0;
+          best = Math.max(best, factor * ((idf * (tf * (BM25_K1 + 1))) / (tf + norm)));
+          coverage = Math.max(coverage, factor * weight);
+        }
+        scores[index] = (scores[index] ?? 0) + best;
+        covered[index] = (covered[index] ?? 0) + coverage;
+      }
+    });
     let maxScore = 0;
     for (const score of scores) maxScore = Math.max(maxScore, score);
     const fused = new Float64Array(this.sections.length);
@@ -142,19 +177,11 @@ export class SectionRetriever {
       .filter((index) => (fused[index] ?? 0) > 0)
       .sort((a, b) => (fused[b] ?? 0) - (fused[a] ?? 0))
       .slice(0, limit);
-    return order.map((index) => {
-      const section = this.sections[index] as Section;
-      const all = (this.terms[index] as SectionTerms).all;
-      let covered = 0;
-      for (const {resolved} of terms) {
-        if (resolved !== null && all.has(resolved)) covered += weightOf(resolved);
-      }
-      return {
-        section,
-        score: fused[index] ?? 0,
-        coverage: totalWeight > 0 ? covered / totalWeight : 0,
-      };
-    });
+    return order.map((index) => ({
+      section: this.sections[index] as Section,
+      score: fused[index] ?? 0,
+      coverage: totalWeight > 0 ? (covered[index] ?? 0) / totalWeight : 0,
+    }));
   }
 
   /** The sections of the engine's hits, best first, each once. */
