@@ -1,6 +1,7 @@
 import {load, type CheerioAPI} from 'cheerio';
 import type {Element} from 'domhandler';
 import type {SearchRecord} from '@studio-handbook/search/types';
+import {escapeMarkdown} from './answerers/markdown';
 import type {Block, Section} from './types';
 
 /**
@@ -38,7 +39,7 @@ export function sectionsOfPage(html: string): Section[] {
       const id = $(element).attr('id');
       if (id) current.anchors.push(id);
       const text = clean($(element).text());
-      if (text) current.blocks.push({kind: 'text', text});
+      if (text) current.blocks.push({kind: 'text', text, markdown: `**${escapeMarkdown(text)}**`});
       return;
     }
     if (name === 'h2' || name === 'h3') {
@@ -53,22 +54,22 @@ export function sectionsOfPage(html: string): Section[] {
     }
     if (name === 'pre') {
       const lines = codeLines($, element);
-      if (lines.length > 0) current.blocks.push({kind: 'code', text: lines.join('\n')});
+      if (lines.length > 0) {
+        const text = lines.join('\n');
+        current.blocks.push({kind: 'code', text, markdown: text});
+      }
       return;
     }
     // Nested content is read through its innermost block, once.
     if ($(element).parents('pre').length > 0) return;
     if (name === 'li' && $(element).children('p').length > 0) return;
     if (name === 'p' && $(element).parents('li, td, th').length > 0) return;
-    const text =
-      name === 'tr'
-        ? $(element)
-            .children('td, th')
-            .map((_i, cell) => clean($(cell).text()))
-            .get()
-            .join(' | ')
-        : clean($(element).clone().find('ul, ol, pre').remove().end().text());
-    if (text) current.blocks.push({kind: 'text', text});
+    const node = name === 'tr' ? $(element) : $(element).clone().find('ul, ol, pre').remove().end();
+    const cells = name === 'tr' ? node.children('td, th').toArray() : [node.get(0) as Element];
+    const text = cells.map((cell) => clean($(cell).text())).join(' | ');
+    const markdown = cells.map((cell) => clean(markdownOf($, cell))).join(' | ');
+    if (text.replace(/[|\s]/g, ''))
+      current.blocks.push({kind: name === 'li' ? 'item' : 'text', text, markdown});
   });
   flush();
   return sections;
@@ -91,6 +92,22 @@ function codeLines($: CheerioAPI, pre: Element): string[] {
     ? tokenLines.map((_, line) => $(line).text()).get()
     : $(pre).text().split('\n');
   return lines.map((line) => line.replace(/\s+$/, '')).filter((line) => line.trim() !== '');
+}
+
+/** An element's text as markdown: inline code kept as code spans, everything else escaped. */
+function markdownOf($: CheerioAPI, element: Element): string {
+  let out = '';
+  for (const child of $(element).contents().toArray()) {
+    if (child.type === 'text') out += escapeMarkdown(child.data);
+    else if (child.type === 'tag') {
+      if (child.tagName === 'code') {
+        const code = $(child).text().replace(/`/g, "'");
+        out += code ? `\`${code}\`` : '';
+      } else if (child.tagName === 'br') out += ' ';
+      else out += markdownOf($, child);
+    }
+  }
+  return out;
 }
 
 function clean(text: string): string {
@@ -140,7 +157,12 @@ export function sectionsOfRecords(records: readonly SearchRecord[]): Section[] {
       };
       byUrl.set(url, entry);
     }
-    if (record.content) entry.blocks.push({kind: 'text', text: record.content});
+    if (record.content)
+      entry.blocks.push({
+        kind: 'text',
+        text: record.content,
+        markdown: escapeMarkdown(record.content),
+      });
   }
   return [...byUrl.values()]
     .filter((entry) => entry.blocks.length > 0)

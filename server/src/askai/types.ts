@@ -22,7 +22,14 @@ export type Section = {
   readonly blocks: readonly Block[];
 };
 
-export type Block = {readonly kind: 'text' | 'code'; readonly text: string};
+export type Block = {
+  /** A paragraph or table row, a list item, or a code block. */
+  readonly kind: 'text' | 'item' | 'code';
+  /** Plain text, for matching. */
+  readonly text: string;
+  /** The same as markdown, for quoting: inline code as code spans, the rest escaped. */
+  readonly markdown: string;
+};
 
 /** A section retrieval returned for a question, best first. */
 export type RetrievedSection = {

@@ -65,3 +65,21 @@ describe('the citation filter', () => {
     expect(shown).toBe('> Run \\[optional\\] steps (see below).');
   });
 });
+
+describe('the citation filter on code', () => {
+  it('passes URLs inside inline code and fenced code untouched', () => {
+    const text =
+      'Point it at `http://host.docker.internal:3001`:\n\n```\ncurl http://localhost:8000/api\n```\nDone.';
+    const {shown} = run(text.split(''));
+    expect(shown).toBe(text);
+  });
+
+  it('still checks links after a code block', () => {
+    const {shown} = run([
+      '```\nhelm rollback\n```\n',
+      'See [x](https://evil.example) and [Rollbacks](',
+      `${ROLLBACKS}).`,
+    ]);
+    expect(shown).toBe(`\`\`\`\nhelm rollback\n\`\`\`\nSee x and [Rollbacks](${ROLLBACKS}).`);
+  });
+});

@@ -20,8 +20,12 @@ const ROLLBACKS: RetrievedSection = {
     trail: ['Deployment workflow', 'Rollbacks'],
     anchors: ['rollbacks'],
     blocks: [
-      {kind: 'text', text: 'Roll back with Helm to the previous revision.'},
-      {kind: 'code', text: 'helm rollback pusaka-api 0'},
+      {
+        kind: 'text',
+        text: 'Roll back with Helm to the previous revision.',
+        markdown: 'Roll back with Helm to the previous revision.',
+      },
+      {kind: 'code', text: 'helm rollback pusaka-api 0', markdown: 'helm rollback pusaka-api 0'},
     ],
   },
 };

@@ -1,6 +1,6 @@
 import {stemsOf} from '../terms';
 import type {AnswerRequest, Answerer, Block} from '../types';
-import {escapeMarkdown, sectionLink} from './markdown';
+import {sectionLink} from './markdown';
 import {refusalText, wordDeltas} from './refusal';
 
 /**
@@ -13,10 +13,17 @@ import {refusalText, wordDeltas} from './refusal';
 const MAX_UNITS = 4;
 const MAX_ANSWER_CHARS = 700;
 const MAX_CODE_LINES = 8;
+/** List items quoted after a sentence that announces them. */
+const MAX_LISTED = 6;
 /** A runner-up is offered as further reading only when it is nearly as good as the best. */
 const SEE_ALSO_RATIO = 0.6;
 
-type Unit = {readonly kind: Block['kind']; readonly text: string; readonly order: number};
+type Unit = {
+  readonly kind: Block['kind'];
+  readonly text: string;
+  readonly markdown: string;
+  readonly order: number;
+};
 
 export class ExtractiveAnswerer implements Answerer {
   readonly kind = 'extractive' as const;
@@ -42,25 +49,27 @@ export class ExtractiveAnswerer implements Answerer {
     }
     // A section that matched through its heading: its opening lines are the answer.
     if (chosen.length === 0) chosen.push(...units.slice(0, 2));
-    // A command right after a chosen sentence usually is the "how".
+    // A sentence that announces a list or a command ("…a short description:") comes with it;
+    // a command right after a chosen sentence usually is the "how".
     for (const unit of [...chosen]) {
-      const next = units[unit.order + 1];
-      if (
-        unit.kind === 'text' &&
-        next?.kind === 'code' &&
-        !chosen.includes(next) &&
-        chosen.length < MAX_UNITS + 1
-      )
-        chosen.push(next);
+      if (unit.kind === 'code') continue;
+      const announces = unit.text.trimEnd().endsWith(':');
+      for (let next = unit.order + 1; next < units.length; next += 1) {
+        const follower = units[next] as Unit;
+        if (chosen.includes(follower)) break;
+        const listed = follower.kind === 'item' && announces && next - unit.order <= MAX_LISTED;
+        const command = follower.kind === 'code' && next === unit.order + 1;
+        if (!listed && !command) break;
+        chosen.push(follower);
+        if (command) break;
+      }
     }
     chosen.sort((a, b) => a.order - b.order);
 
     if (signal.aborted) return;
     yield `From ${sectionLink(best.section)}:\n\n`;
-    for (const unit of chosen) {
-      if (signal.aborted) return;
-      yield* wordDeltas(render(unit));
-    }
+    if (signal.aborted) return;
+    yield* wordDeltas(renderQuote(chosen));
     const seeAlso = rest
       .filter(
         (candidate) => candidate.score >= best.score * SEE_ALSO_RATIO && candidate.coverage >= 0.5,
@@ -81,14 +90,19 @@ function unitsOf(blocks: readonly Block[]): Unit[] {
       const lines = block.text.split('\n');
       const text =
         lines.slice(0, MAX_CODE_LINES).join('\n') + (lines.length > MAX_CODE_LINES ? '\n…' : '');
-      units.push({kind: 'code', text, order: units.length});
+      units.push({kind: 'code', text, markdown: text, order: units.length});
       continue;
     }
-    const sentences = block.text.length > 240 ? splitSentences(block.text) : [block.text];
-    for (const sentence of sentences)
-      units.push({kind: 'text', text: sentence, order: units.length});
+    const pieces = block.markdown.length > 240 ? splitSentences(block.markdown) : [block.markdown];
+    for (const markdown of pieces)
+      units.push({kind: block.kind, text: plainOf(markdown), markdown, order: units.length});
   }
   return units;
+}
+
+/** Quoted markdown back to the words a reader sees (for matching). */
+function plainOf(markdown: string): string {
+  return markdown.replace(/\\([\\`*_[\]<>])/g, '$1').replace(/`/g, '');
 }
 
 function splitSentences(text: string): string[] {
@@ -109,7 +123,18 @@ function scoreOf(text: string, weights: ReadonlyMap<string, number>): number {
   return score;
 }
 
-function render(unit: Unit): string {
-  if (unit.kind === 'code') return `\`\`\`\n${unit.text}\n\`\`\`\n\n`;
-  return `> ${escapeMarkdown(unit.text)}\n\n`;
+/** The chosen units as one quote: paragraphs apart, list items together, code fenced. */
+function renderQuote(units: readonly Unit[]): string {
+  let out = '';
+  units.forEach((unit, index) => {
+    const previous = units[index - 1];
+    if (unit.kind === 'code') {
+      out += `${previous ? '\n' : ''}\`\`\`\n${unit.text}\n\`\`\`\n`;
+      return;
+    }
+    const together = unit.kind === 'item' && previous?.kind === 'item';
+    if (previous) out += together ? '' : previous.kind === 'code' ? '\n' : '>\n';
+    out += unit.kind === 'item' ? `> - ${unit.markdown}\n` : `> ${unit.markdown}\n`;
+  });
+  return `${out}\n`;
 }
