@@ -16,7 +16,10 @@ const STOP = new Set(
     'need needs no nor not now of off on once one only or other ought our ours out over own per please same shall she should ' +
     'so some such tell than that the their theirs them then there these they thing things this those through to too under ' +
     'until up upon us use used using very via want wants was way we were what whats when where whether which while who whom ' +
-    'whose why will with within without would yes yet you your yours handbook studio'
+    'whose why will with within without would yes yet you your yours handbook studio ' +
+    // Words that frame a question rather than name its subject ("how long", "the right way").
+    'long many much often bad good best right proper properly correct correctly actually really exactly ' +
+    'anyone someone somebody anybody everyone people guys know find supposed go going'
   ).split(' '),
 );
 

@@ -15,6 +15,11 @@ const MAX_ANSWER_CHARS = 700;
 const MAX_CODE_LINES = 8;
 /** List items quoted after a sentence that announces them. */
 const MAX_LISTED = 6;
+/** Sections whose sentences compete for the answer, and the discount per rank. */
+const CANDIDATE_SECTIONS = 3;
+const RANK_DISCOUNT = 0.8;
+/** Another section's sentences win only when clearly better than the best section's. */
+const SWITCH_RATIO = 1.15;
 /** A runner-up is offered as further reading only when it is nearly as good as the best. */
 const SEE_ALSO_RATIO = 0.6;
 
@@ -29,57 +34,80 @@ export class ExtractiveAnswerer implements Answerer {
   readonly kind = 'extractive' as const;
 
   async *answer(request: AnswerRequest, signal: AbortSignal): AsyncIterable<string> {
-    const [best, ...rest] = request.sections;
-    if (!request.answerable || !best) {
+    if (!request.answerable || request.sections.length === 0) {
       yield* wordDeltas(refusalText(request));
       return;
     }
     const weights = new Map(request.terms.map(({term, weight}) => [term, weight]));
-    const units = unitsOf(best.section.blocks);
-    const scored = units.map((unit) => ({unit, score: scoreOf(unit.text, weights)}));
-    const chosen: Unit[] = [];
-    let length = 0;
-    for (const {unit, score} of [...scored].sort(
-      (a, b) => b.score - a.score || a.unit.order - b.unit.order,
-    )) {
-      if (chosen.length >= MAX_UNITS || score <= 0) break;
-      if (length + unit.text.length > MAX_ANSWER_CHARS && chosen.length > 0) continue;
-      chosen.push(unit);
-      length += unit.text.length;
-    }
-    // A section that matched through its heading: its opening lines are the answer.
-    if (chosen.length === 0) chosen.push(...units.slice(0, 2));
-    // A sentence that announces a list or a command ("…a short description:") comes with it;
-    // a command right after a chosen sentence usually is the "how".
-    for (const unit of [...chosen]) {
-      if (unit.kind === 'code') continue;
-      const announces = unit.text.trimEnd().endsWith(':');
-      for (let next = unit.order + 1; next < units.length; next += 1) {
-        const follower = units[next] as Unit;
-        if (chosen.includes(follower)) break;
-        const listed = follower.kind === 'item' && announces && next - unit.order <= MAX_LISTED;
-        const command = follower.kind === 'code' && next === unit.order + 1;
-        if (!listed && !command) break;
-        chosen.push(follower);
-        if (command) break;
-      }
-    }
-    chosen.sort((a, b) => a.order - b.order);
+    // The answer may sit in a sub-section of the best match (a "Backups" intro, then "Logical
+    // backups" with the retention): the top few sections compete sentence by sentence, each
+    // discounted by its rank.
+    const candidates = request.sections.slice(0, CANDIDATE_SECTIONS).map((retrieved, rank) => {
+      const units = unitsOf(retrieved.section.blocks);
+      const discount = RANK_DISCOUNT ** rank;
+      const scores = units.map((unit) => discount * scoreOf(unit.text, weights));
+      return {retrieved, units, scores, best: Math.max(0, ...scores)};
+    });
+    const first = candidates[0];
+    if (!first) return;
+    const primary = candidates.reduce(
+      (winner, candidate) =>
+        candidate.best > winner.best * SWITCH_RATIO && candidate.retrieved.coverage >= 0.5
+          ? candidate
+          : winner,
+      first,
+    );
+    const chosen = choose(primary.units, primary.scores);
 
     if (signal.aborted) return;
-    yield `From ${sectionLink(best.section)}:\n\n`;
+    yield `From ${sectionLink(primary.retrieved.section)}:\n\n`;
     if (signal.aborted) return;
     yield* wordDeltas(renderQuote(chosen));
-    const seeAlso = rest
+    const seeAlso = request.sections
+      .filter((candidate) => candidate.section.url !== primary.retrieved.section.url)
       .filter(
-        (candidate) => candidate.score >= best.score * SEE_ALSO_RATIO && candidate.coverage >= 0.5,
+        (candidate) =>
+          candidate.score >= (request.sections[0]?.score ?? 0) * SEE_ALSO_RATIO &&
+          candidate.coverage >= 0.5,
       )
-      .filter((candidate) => candidate.section.url !== best.section.url)
       .slice(0, 2);
     if (seeAlso.length > 0) {
       yield `See also ${seeAlso.map(({section}) => sectionLink(section)).join(' and ')}.`;
     }
   }
+}
+
+/** The best units of a section, with what they announce, in page order. */
+function choose(units: readonly Unit[], scores: readonly number[]): Unit[] {
+  const chosen: Unit[] = [];
+  let length = 0;
+  const ranked = units
+    .map((unit, index) => ({unit, score: scores[index] ?? 0}))
+    .sort((a, b) => b.score - a.score || a.unit.order - b.unit.order);
+  for (const {unit, score} of ranked) {
+    if (chosen.length >= MAX_UNITS || score <= 0) break;
+    if (length + unit.text.length > MAX_ANSWER_CHARS && chosen.length > 0) continue;
+    chosen.push(unit);
+    length += unit.text.length;
+  }
+  // A section that matched through its heading: its opening lines are the answer.
+  if (chosen.length === 0) chosen.push(...units.slice(0, 2));
+  // A sentence that announces a list or a command ("…a short description:") comes with it;
+  // a command right after a chosen sentence usually is the "how".
+  for (const unit of [...chosen]) {
+    if (unit.kind === 'code') continue;
+    const announces = unit.text.trimEnd().endsWith(':');
+    for (let next = unit.order + 1; next < units.length; next += 1) {
+      const follower = units[next] as Unit;
+      if (chosen.includes(follower)) break;
+      const listed = follower.kind === 'item' && announces && next - unit.order <= MAX_LISTED;
+      const command = follower.kind === 'code' && next === unit.order + 1;
+      if (!listed && !command) break;
+      chosen.push(follower);
+      if (command) break;
+    }
+  }
+  return chosen.sort((a, b) => a.order - b.order);
 }
 
 /** Blocks cut into quotable units: long paragraphs into sentences, code blocks capped. */
