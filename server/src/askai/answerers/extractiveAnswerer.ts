@@ -15,6 +15,9 @@ const MAX_ANSWER_CHARS = 700;
 const MAX_CODE_LINES = 8;
 /** List items quoted after a sentence that announces them. */
 const MAX_LISTED = 6;
+/** The share of the question a heading must name for its section's opening to be the answer. */
+const HEADING_SHARE = 0.5;
+const MAX_OPENING_UNITS = 6;
 /** Sections whose sentences compete for the answer, and the discount per rank. */
 const CANDIDATE_SECTIONS = 3;
 const RANK_DISCOUNT = 0.8;
@@ -57,7 +60,15 @@ export class ExtractiveAnswerer implements Answerer {
           : winner,
       first,
     );
-    const chosen = choose(primary.units, primary.scores);
+    const section = primary.retrieved.section;
+    // A section whose heading names the question ("Step 6: WireGuard VPN" for "how do I set up
+    // the VPN") is the answer from its first line: quote its opening in order.
+    const headingShare =
+      scoreOf(section.trail.slice(1).join(' '), weights) / Math.max(1e-9, totalWeight(weights));
+    const chosen =
+      headingShare >= HEADING_SHARE && section.heading !== section.pageTitle
+        ? opening(primary.units)
+        : choose(primary.units, primary.scores);
 
     if (signal.aborted) return;
     yield `From ${sectionLink(primary.retrieved.section)}:\n\n`;
@@ -75,6 +86,25 @@ export class ExtractiveAnswerer implements Answerer {
       yield `See also ${seeAlso.map(({section}) => sectionLink(section)).join(' and ')}.`;
     }
   }
+}
+
+function totalWeight(weights: ReadonlyMap<string, number>): number {
+  let total = 0;
+  for (const weight of weights.values()) total += weight;
+  return total;
+}
+
+/** A section's first units, in order, within the length budget. */
+function opening(units: readonly Unit[]): Unit[] {
+  const chosen: Unit[] = [];
+  let length = 0;
+  for (const unit of units) {
+    if (chosen.length >= MAX_OPENING_UNITS) break;
+    if (length + unit.text.length > MAX_ANSWER_CHARS && chosen.length > 0) break;
+    chosen.push(unit);
+    length += unit.text.length;
+  }
+  return chosen;
 }
 
 /** The best units of a section, with what they announce, in page order. */
