@@ -3,7 +3,13 @@ import type {ChatRequest} from './chatRequest';
 import {CitationFilter} from './citationFilter';
 import type {SectionRetriever} from './retriever';
 import {questionTerms} from './terms';
-import {AnswerError, type AnswerRequest, type Answerer, type RetrievedSection} from './types';
+import {
+  AnswerError,
+  type AnswerRequest,
+  type Answerer,
+  type RetrievedSection,
+  type WeightedTerm,
+} from './types';
 
 /**
  * One question, end to end: retrieve the sections, decide whether the handbook answers it, let
@@ -20,6 +26,8 @@ const SECTIONS = 5;
 export const ANSWERABLE_COVERAGE = 0.6;
 /** A follow-up with this few meaningful words leans on the previous question. */
 const FOLLOW_UP_TERMS = 2;
+/** How much the earlier question's words count when picking a follow-up's sentences. */
+const CONTEXT_WEIGHT = 0.3;
 
 export type AskAiEvent =
   | {
@@ -88,7 +96,8 @@ export class AskAiService {
       question,
       history: chat.history,
       sections,
-      terms: this.retriever.weigh(query),
+      terms:
+        query === question ? this.retriever.weigh(question) : this.followUpTerms(question, query),
       answerable,
     };
     if (!answerable) {
@@ -140,6 +149,20 @@ export class AskAiService {
       removedLinks: filter.removed,
       ms: this.now() - started,
     });
+  }
+
+  /**
+   * A follow-up is answered about what it asks: its own words weigh fully, the earlier
+   * question's only enough to keep the answer on its subject.
+   */
+  private followUpTerms(question: string, withContext: string): WeightedTerm[] {
+    const own = this.retriever.weigh(question);
+    const seen = new Set(own.map(({term}) => term));
+    const context = this.retriever
+      .weigh(withContext)
+      .filter(({term}) => !seen.has(term))
+      .map(({term, weight}) => ({term, weight: weight * CONTEXT_WEIGHT}));
+    return [...own, ...context];
   }
 
   feedback(messageId: string, thumbs: 0 | 1): void {

@@ -1,3 +1,6 @@
+import {existsSync} from 'node:fs';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
 import type {SearchEngine} from '@studio-handbook/search/engine';
 import type {SearchRecord} from '@studio-handbook/search/types';
 import type {AskAiConfig} from '../config';
@@ -6,6 +9,7 @@ import {OpenAiAnswerer} from './answerers/openAiAnswerer';
 import {AskAiService, type AskAiEventSink} from './askService';
 import {sectionsOfBuild, sectionsOfRecords} from './handbookSections';
 import {SectionRetriever} from './retriever';
+import {readSynonymsFile} from './synonyms';
 import type {Answerer, Section} from './types';
 
 export type AskAiSources = {
@@ -14,7 +18,14 @@ export type AskAiSources = {
   /** Search records: the fallback source of sections when there is no build in memory. */
   readonly records: () => readonly SearchRecord[];
   readonly engine: SearchEngine;
+  /** The writers' synonyms file; absent means no synonyms. */
+  readonly synonymsFile?: string;
 };
+
+export const DEFAULT_SYNONYMS_FILE = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../site/search-synonyms.json',
+);
 
 /** Parsing every page takes about a second: apps built over the same build share the result. */
 const parsedBuilds = new WeakMap<object, Section[]>();
@@ -49,5 +60,11 @@ export function createAskAi(
   answerer: Answerer = answererFor(config),
 ): AskAiService {
   const sections = sources.pages ? sectionsOf(sources.pages) : sectionsOfRecords(sources.records());
-  return new AskAiService(new SectionRetriever(sections, sources.engine), answerer, events);
+  const synonymsFile = sources.synonymsFile ?? DEFAULT_SYNONYMS_FILE;
+  const synonyms = existsSync(synonymsFile) ? readSynonymsFile(synonymsFile) : new Map();
+  return new AskAiService(
+    new SectionRetriever(sections, sources.engine, synonyms),
+    answerer,
+    events,
+  );
 }

@@ -166,6 +166,20 @@ describe('Ask AI behind the gate', () => {
     expect(linksOf(text).every((link) => link?.startsWith('/docs/'))).toBe(true);
   });
 
+  it('answers a follow-up with the conversation so far', async () => {
+    const text = textOf(
+      chunksOf(
+        (
+          await askQuestion('and on staging?', [
+            {role: 'user', text: 'How do I roll back a release with Helm?'},
+            {role: 'assistant', text: 'From the Rollback with Helm section: …'},
+          ])
+        ).body,
+      ),
+    );
+    expect(linksOf(text)[0]).toMatch(/^\/docs\/workflow\/deployment-workflow/);
+  });
+
   it('refuses a question longer than 500 characters with a reason, and streams nothing', async () => {
     const response = await askQuestion(`How do I deploy ${'really '.repeat(80)}?`);
     expect(response.statusCode).toBe(400);

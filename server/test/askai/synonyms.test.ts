@@ -1,0 +1,33 @@
+import {mkdtempSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {readSynonymsFile, stemSynonyms} from '../../src/askai/synonyms';
+import {DEFAULT_SYNONYMS_FILE} from '../../src/askai/createAskAi';
+import {stem} from '../../src/askai/terms';
+
+describe("the writers' synonyms file", () => {
+  it('makes every word of a two-way group stand for the others', () => {
+    const map = stemSynonyms([{type: 'synonym', synonyms: ['postgres', 'pg']}]);
+    expect(map.get('pg')).toEqual(['postgr']);
+    expect(map.get('postgr')).toEqual(['pg']);
+  });
+
+  it('lets a one-way input stand for its synonyms, not the other way round', () => {
+    const map = stemSynonyms([
+      {type: 'oneWaySynonym', input: 'undo', synonyms: ['roll back', 'revert']},
+    ]);
+    expect(map.get('undo')).toEqual(['roll', 'back', 'revert']);
+    expect(map.has('revert')).toBe(false);
+  });
+
+  it('stops start-up with the path and the reason when the file is invalid', () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'synonyms-')), 'synonyms.json');
+    writeFileSync(file, JSON.stringify([{type: 'synonym', synonyms: ['only-one']}]));
+    expect(() => readSynonymsFile(file)).toThrow(/synonyms\.json is invalid at 0\.synonyms/);
+  });
+
+  it('reads the file the writers maintain beside the docs', () => {
+    expect(readSynonymsFile(DEFAULT_SYNONYMS_FILE).get(stem('k8s'))).toContain(stem('kubernetes'));
+  });
+});
