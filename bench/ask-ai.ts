@@ -28,7 +28,12 @@ type Judged =
 type Outcome = {question: string; text: string; firstDeltaMs: number | null};
 
 const NOT_IN_HANDBOOK = "I couldn't find this in the handbook.";
-const SETS = ['questions', 'questions-holdout'] as const;
+/** `--set <file.json>` runs one set of your own instead of the two committed ones. */
+const setArgument = process.argv.indexOf('--set');
+const SETS: readonly string[] =
+  setArgument > 0 && process.argv[setArgument + 1]
+    ? [path.resolve(process.argv[setArgument + 1] as string)]
+    : ['questions', 'questions-holdout'];
 
 function pagePath(url: string): string {
   const pathname = new URL(url, 'http://handbook.invalid').pathname;
@@ -156,7 +161,7 @@ const asker = inProcess ? await inProcessAsker() : await gateAsker();
 const results: Record<string, ReturnType<typeof score>> = {};
 try {
   for (const set of SETS) {
-    const file = path.join(repoRoot, 'bench/ask-ai', `${set}.json`);
+    const file = set.endsWith('.json') ? set : path.join(repoRoot, 'bench/ask-ai', `${set}.json`);
     const judged = JSON.parse(readFileSync(file, 'utf8')) as Judged[];
     // Warm-up: the first request of a process pays for lazy initialisation.
     await asker.ask('warm up');

@@ -69,7 +69,11 @@ export function sectionsOfPage(html: string): Section[] {
     const text = cells.map((cell) => clean($(cell).text())).join(' | ');
     const markdown = cells.map((cell) => clean(markdownOf($, cell))).join(' | ');
     if (text.replace(/[|\s]/g, ''))
-      current.blocks.push({kind: name === 'li' ? 'item' : 'text', text, markdown});
+      current.blocks.push({
+        kind: name === 'li' ? 'item' : name === 'tr' ? 'row' : 'text',
+        text,
+        markdown,
+      });
   });
   flush();
   return sections;

@@ -23,8 +23,8 @@ export type Section = {
 };
 
 export type Block = {
-  /** A paragraph or table row, a list item, or a code block. */
-  readonly kind: 'text' | 'item' | 'code';
+  /** A paragraph, a list item, a table row (cells joined by ` | `), or a code block. */
+  readonly kind: 'text' | 'item' | 'row' | 'code';
   /** Plain text, for matching. */
   readonly text: string;
   /** The same as markdown, for quoting: inline code as code spans, the rest escaped. */

@@ -43,8 +43,8 @@ export class ExtractiveAnswerer implements Answerer {
     }
     const weights = new Map(request.terms.map(({term, weight}) => [term, weight]));
     // The answer may sit in a sub-section of the best match (a "Backups" intro, then "Logical
-    // backups" with the retention): the top few sections compete sentence by sentence, each
-    // discounted by its rank.
+    // backups" with the retention): the top few sections of the best page compete sentence by
+    // sentence, each discounted by its rank.
     const candidates = request.sections.slice(0, CANDIDATE_SECTIONS).map((retrieved, rank) => {
       const units = unitsOf(retrieved.section.blocks);
       const discount = RANK_DISCOUNT ** rank;
@@ -55,7 +55,9 @@ export class ExtractiveAnswerer implements Answerer {
     if (!first) return;
     const primary = candidates.reduce(
       (winner, candidate) =>
-        candidate.best > winner.best * SWITCH_RATIO && candidate.retrieved.coverage >= 0.5
+        candidate.best > winner.best * SWITCH_RATIO &&
+        candidate.retrieved.coverage >= 0.5 &&
+        candidate.retrieved.section.page === first.retrieved.section.page
           ? candidate
           : winner,
       first,
@@ -130,7 +132,10 @@ function choose(units: readonly Unit[], scores: readonly number[]): Unit[] {
     for (let next = unit.order + 1; next < units.length; next += 1) {
       const follower = units[next] as Unit;
       if (chosen.includes(follower)) break;
-      const listed = follower.kind === 'item' && announces && next - unit.order <= MAX_LISTED;
+      const listed =
+        (follower.kind === 'item' || follower.kind === 'row') &&
+        announces &&
+        next - unit.order <= MAX_LISTED;
       const command = follower.kind === 'code' && next === unit.order + 1;
       if (!listed && !command) break;
       chosen.push(follower);
@@ -190,9 +195,10 @@ function renderQuote(units: readonly Unit[]): string {
       out += `${previous ? '\n' : ''}\`\`\`\n${unit.text}\n\`\`\`\n`;
       return;
     }
-    const together = unit.kind === 'item' && previous?.kind === 'item';
+    const listLike = (kind: Unit['kind'] | undefined) => kind === 'item' || kind === 'row';
+    const together = listLike(unit.kind) && listLike(previous?.kind);
     if (previous) out += together ? '' : previous.kind === 'code' ? '\n' : '>\n';
-    out += unit.kind === 'item' ? `> - ${unit.markdown}\n` : `> ${unit.markdown}\n`;
+    out += listLike(unit.kind) ? `> - ${unit.markdown}\n` : `> ${unit.markdown}\n`;
   });
   return `${out}\n`;
 }
