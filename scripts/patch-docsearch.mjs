@@ -11,6 +11,9 @@
 //    over the current response only.
 // 3. The spec caps the query at 64 characters, in the input and for selected page text used as
 //    the initial query (DocSearch 3's MAX_QUERY_SIZE); 4.7.0 uses 512 for both.
+// 4. Ask AI: the modal's base URL (chat, `/token` and `/feedback` under it) is hard-coded to
+//    Algolia's host, which would send the reader's questions outside the gate. It becomes the
+//    same-origin `/__askai/chat`, answered by the gate (server/src/askai).
 //
 // Bundlers cache node_modules by package version (rspack's persistent cache does), so when the
 // file changes the site's bundler cache is cleared too.
@@ -48,6 +51,11 @@ export const REPLACEMENTS = [
     to: 'autoFocus:o.autoFocus,maxLength:64}',
   },
   {
+    name: 'Ask AI talks to the gate on this origin, never to Algolia',
+    from: 'un="https://askai.algolia.com/chat"',
+    to: 'un="/__askai/chat"',
+  },
+  {
     name: 'cut selected page text to 64 characters for the initial query',
     from: 'window.getSelection().toString().slice(0,512)',
     to: 'window.getSelection().toString().slice(0,64)',
@@ -64,15 +72,16 @@ function installedVersion() {
 }
 
 export function patch(source) {
-  if (source.startsWith(MARKER)) return source;
   let patched = source;
   for (const {name, from, to} of REPLACEMENTS) {
     const count = patched.split(from).length - 1;
+    // A fix already applied by an earlier run (the file keeps its marker) is left as it is.
+    if (count === 0 && patched.startsWith(MARKER) && patched.includes(to)) continue;
     if (count !== 1)
       throw new Error(`@docsearch/react patch "${name}": expected 1 match, found ${count}`);
     patched = patched.replace(from, () => to);
   }
-  return `${MARKER}${patched}`;
+  return patched.startsWith(MARKER) ? patched : `${MARKER}${patched}`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

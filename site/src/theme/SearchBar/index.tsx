@@ -32,6 +32,7 @@ import type {
   DocSearchTransformClient,
   DocSearchHit,
   DocSearchTranslations,
+  DocSearchAskAi, // (CUSTOM)
   UseDocSearchKeyboardEventsProps,
 } from '@docsearch/react';
 
@@ -212,9 +213,26 @@ function snippetAttributes(): string[] { // (CUSTOM)
   return SNIPPET_ATTRIBUTES.map((attribute) => `${attribute}:${narrow ? 5 : 10}`); // (CUSTOM)
 } // (CUSTOM)
 
-// (CUSTOM) Ask AI talks to Algolia's own hosts with the handbook's questions: never passed on.
-// eslint-disable-next-line @typescript-eslint/no-unused-vars -- (CUSTOM) removed from the props on purpose
-function DocSearch({externalUrlRegex, askAi: _askAi, ...props}: DocSearchV4Props) { // (CUSTOM)
+// (CUSTOM) Ask AI is answered by the gate on this origin (scripts/patch-docsearch.mjs points the
+// modal's Algolia base URL at /__askai/chat): an assistant id of our own, no Algolia account.
+const ASK_AI_ASSISTANT_ID = 'studio-handbook'; // (CUSTOM)
+
+// (CUSTOM) The modal's default disclaimer says answers are generated with AI; the default answerer
+// quotes the handbook, so the disclaimer says that instead.
+function withAskAiTranslations(modal: DocSearchTranslations['modal']): DocSearchTranslations['modal'] { // (CUSTOM)
+  return { // (CUSTOM)
+    ...modal, // (CUSTOM)
+    askAiScreen: { // (CUSTOM)
+      ...modal?.askAiScreen, // (CUSTOM)
+      disclaimerText: 'Answers come only from this handbook, quoted or summarised, with a link to each section they use. Check the linked section before you act.', // (CUSTOM)
+      relatedSourcesText: 'Sections in the handbook', // (CUSTOM)
+      thinkingText: 'Reading the handbook…', // (CUSTOM)
+    }, // (CUSTOM)
+  }; // (CUSTOM)
+} // (CUSTOM)
+
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- (CUSTOM) the theme config's askAi is replaced by ours
+function DocSearch({externalUrlRegex, askAi: _themeAskAi, ...props}: DocSearchV4Props) { // (CUSTOM)
   const {siteConfig: {customFields}} = useDocusaurusContext(); // (CUSTOM)
   const missingResultsUrl = customFields?.searchMissingResultsUrl as string | undefined; // (CUSTOM) "Let us know." link
   const navigator = useNavigator({externalUrlRegex});
@@ -230,7 +248,7 @@ function DocSearch({externalUrlRegex, askAi: _askAi, ...props}: DocSearchV4Props
   );
 
   const {isAskAiActive, currentPlaceholder, onAskAiToggle, extraAskAiProps} =
-    useAlgoliaAskAi(props);
+    useAlgoliaAskAi({...props, askAi: {assistantId: ASK_AI_ASSISTANT_ID, indexName: props.indexName, appId: props.appId, apiKey: props.apiKey} satisfies DocSearchAskAi}); // (CUSTOM)
 
   const prepareSearchContainer = useCallback(() => {
     if (!searchContainer.current) {
@@ -311,7 +329,7 @@ function DocSearch({externalUrlRegex, askAi: _askAi, ...props}: DocSearchV4Props
             })}
             placeholder={currentPlaceholder}
             {...props}
-            translations={props.translations?.modal ?? translations.modal}
+            translations={withAskAiTranslations(props.translations?.modal ?? translations.modal)} // (CUSTOM)
             searchParameters={searchParameters}
             getMissingResultsUrl={missingResultsUrl ? ({query}: {query: string}) => `${missingResultsUrl}${missingResultsUrl.includes('?') ? '&' : '?'}q=${encodeURIComponent(query)}` : undefined} // (CUSTOM)
             {...extraAskAiProps}

@@ -1,0 +1,87 @@
+import type {Browser, Page} from 'playwright-core';
+import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest';
+import {
+  launchChromium,
+  unexpectedExternal,
+  watchedContext,
+  type WatchedContext,
+} from '../fixtures/browser';
+import {signInContext, startGate, type RunningGate} from '../fixtures/gate';
+
+/**
+ * The spec's Ask AI mode: DocSearch's own Ask AI screen, answered by the gate on this origin
+ * (no Algolia host), in Chromium against the production build and the real emulator.
+ */
+
+let browser: Browser;
+let gate: RunningGate;
+let watched: WatchedContext;
+const askRequests: string[] = [];
+
+beforeAll(async () => {
+  [browser, gate] = await Promise.all([launchChromium(), startGate()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await gate?.app.close();
+});
+afterEach(async () => {
+  expect(unexpectedExternal(watched.externalRequests)).toEqual([]);
+  expect(watched.externalRequests.filter((url) => /algolia/i.test(url))).toEqual([]);
+  await watched.context.close();
+});
+
+async function signedInPage(path: string): Promise<Page> {
+  watched = await watchedContext(browser);
+  await signInContext(watched.context, gate.baseUrl, 'alice@studio.example');
+  const page = watched.watch(await watched.context.newPage());
+  page.on('request', (request) => {
+    if (request.url().includes('/__askai/')) askRequests.push(request.url());
+  });
+  await page.goto(`${gate.baseUrl}${path}`);
+  await page.getByRole('heading', {level: 1}).first().waitFor();
+  await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+  return page;
+}
+
+async function ask(page: Page, question: string) {
+  await page.keyboard.press('Control+k');
+  const input = page.locator('.DocSearch-Input');
+  await input.waitFor();
+  await input.fill(question);
+  // The first entry of the results offers to ask the question instead of searching it.
+  const askItem = page.locator('.DocSearch-Hit', {hasText: question}).first();
+  await askItem.waitFor();
+  await askItem.click();
+}
+
+describe('Ask AI in the search modal', () => {
+  it('streams an answer from the handbook with a source link that opens the section', async () => {
+    const page = await signedInPage('/docs/documentation');
+    await ask(page, 'How do I roll back a bad production release?');
+    const answer = page.locator('.DocSearch-AskAiScreen-Response').last();
+    await answer.getByText('helm rollback', {exact: false}).first().waitFor();
+    expect(askRequests.some((url) => url === `${gate.baseUrl}/__askai/chat/token`)).toBe(true);
+    expect(askRequests.some((url) => url === `${gate.baseUrl}/__askai/chat`)).toBe(true);
+    expect(await page.getByText(/Answers come only from this handbook/).count()).toBeGreaterThan(0);
+
+    // "Related sources" lists the sections the answer cites; DocSearch opens them in a new tab.
+    const source = page
+      .locator(
+        '.DocSearch-AskAiScreen-RelatedSources-Item-Link[href*="/docs/workflow/deployment-workflow#"]',
+      )
+      .first();
+    await source.waitFor();
+    const [opened] = await Promise.all([watched.context.waitForEvent('page'), source.click()]);
+    await opened.waitForURL(/\/docs\/workflow\/deployment-workflow#[\w-]+$/);
+    await opened.getByRole('heading', {name: /Rollback with Helm/}).waitFor();
+    expect(watched.consoleErrors).toEqual([]);
+  });
+
+  it('says plainly when the handbook does not cover the question', async () => {
+    const page = await signedInPage('/docs/documentation');
+    await ask(page, 'How do I expense a conference ticket?');
+    await page.getByText("I couldn't find this in the handbook.").first().waitFor();
+    expect(watched.consoleErrors).toEqual([]);
+  });
+});
