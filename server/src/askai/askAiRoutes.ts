@@ -13,8 +13,12 @@ export type AskAiRoutesOptions = {
 };
 
 export const ASK_AI_BODY_LIMIT = 256 * 1024;
-/** Questions per reader per minute: generous for a person, a wall for a script. */
-const QUESTIONS_PER_MINUTE = 30;
+/**
+ * Requests per reader per minute. No person asks this often; it still caps a runaway script
+ * (each question costs a retrieval, and a model call when one is configured), while a team's
+ * evaluation run of a few hundred questions goes through.
+ */
+const QUESTIONS_PER_MINUTE = 300;
 
 /**
  * Ask AI behind the gate, where DocSearch's Ask AI screen expects Algolia's service (the
