@@ -19,6 +19,8 @@ const BM25_B = 0.6;
 const ENGINE_HITS = 20;
 /** Weight of the engine's ranking in the fusion (reciprocal rank). */
 const ENGINE_WEIGHT = 0.5;
+/** A blog section's score is discounted this much against doc sections. */
+const BLOG_FACTOR = 0.85;
 
 type SectionTerms = {
   readonly weighted: Map<string, number>;
@@ -172,6 +174,12 @@ export class SectionRetriever {
     for (const [rank, index] of this.engineRanking(question).entries()) {
       fused[index] = (fused[index] ?? 0) + ENGINE_WEIGHT / (1 + rank);
     }
+
+    // The docs are the reference; a blog post is dated news about it, so a doc section wins a
+    // near tie.
+    this.sections.forEach((section, index) => {
+      if (section.page.startsWith('/blog/')) fused[index] = (fused[index] ?? 0) * BLOG_FACTOR;
+    });
 
     const order = [...fused.keys()]
       .filter((index) => (fused[index] ?? 0) > 0)

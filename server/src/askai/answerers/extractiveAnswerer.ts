@@ -131,7 +131,7 @@ function choose(units: readonly Unit[], scores: readonly number[]): Unit[] {
     const announces = unit.text.trimEnd().endsWith(':');
     for (let next = unit.order + 1; next < units.length; next += 1) {
       const follower = units[next] as Unit;
-      if (chosen.includes(follower)) break;
+      if (chosen.includes(follower)) continue;
       const listed =
         (follower.kind === 'item' || follower.kind === 'row') &&
         announces &&
