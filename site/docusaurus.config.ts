@@ -1,6 +1,8 @@
 import type * as Preset from '@docusaurus/preset-classic';
 import type {Config} from '@docusaurus/types';
 import {EARLY_SESSION_CHECK} from '@studio-handbook/auth/earlySessionCheck';
+import {gitHistoryAvailable} from './src/lastUpdate/gitHistory';
+import {staleAfterMonths} from './src/lastUpdate/staleness';
 import {themes as prismThemes} from 'prism-react-renderer';
 
 // Build-time knobs. Run-time configuration (Firebase, allowed domains) is served by the gate
@@ -9,6 +11,10 @@ const siteUrl = process.env.SITE_URL ?? 'http://localhost:3000';
 const logoLink = process.env.NAVBAR_LOGO_LINK || undefined;
 const showBreadcrumbs = process.env.DOCS_BREADCRUMBS !== 'false';
 const missingResultsUrl = process.env.SEARCH_MISSING_RESULTS_URL || undefined;
+// "Edit this page" links: the repository's URL of the site/ folder; the doc's path is appended.
+const editUrl = process.env.EDIT_URL_BASE || undefined;
+// Last-updated dates come from git; a tarball without history builds without them.
+const lastUpdateFromGit = gitHistoryAvailable();
 
 const config: Config = {
   title: 'Studio Handbook',
@@ -55,6 +61,7 @@ const config: Config = {
 
   customFields: {
     searchMissingResultsUrl: missingResultsUrl,
+    staleAfterMonths: staleAfterMonths(process.env.STALE_PAGE_MONTHS),
   },
 
   presets: [
@@ -64,6 +71,9 @@ const config: Config = {
         docs: {
           sidebarPath: './sidebars.ts',
           breadcrumbs: showBreadcrumbs,
+          editUrl,
+          showLastUpdateTime: lastUpdateFromGit,
+          showLastUpdateAuthor: lastUpdateFromGit,
           versions: {
             current: {label: 'Next'},
           },
@@ -104,6 +114,9 @@ const config: Config = {
       id: 'docs-day-2025-12',
       content:
         'Docs Day is the last Friday of every month: pick a topic on the <a href="/docs/doc-day/intro">Docs Day page</a>.',
+      // Colours from custom.css, so that the bar follows the colour mode (the default is white).
+      backgroundColor: 'var(--handbook-announcement-background)',
+      textColor: 'var(--handbook-announcement-color)',
       isCloseable: true,
     },
     navbar: {
@@ -115,9 +128,22 @@ const config: Config = {
         href: logoLink,
       },
       items: [
-        {type: 'doc', docId: 'documentation', position: 'left', label: 'Docs'},
-        {type: 'doc', docId: 'convention/intro', position: 'left', label: 'Convention'},
-        {to: '/blog', label: 'Blog', position: 'left'},
+        // One highlighted section at a time: both docs share one sidebar, so by default both
+        // links would be active on every doc page (src/theme/NavbarItem/DocNavbarItem.tsx).
+        {
+          type: 'doc',
+          docId: 'documentation',
+          position: 'left',
+          label: 'Docs',
+          activeBaseRegex: '^/docs(?!/convention/|/category/convention/?$)(/|$)',
+        },
+        {
+          type: 'doc',
+          docId: 'convention/intro',
+          position: 'left',
+          label: 'Convention',
+          activeBaseRegex: '^/docs(/convention/|/category/convention/?$)',
+        },
         {type: 'custom-logout', position: 'right'},
         {type: 'search', position: 'right'},
         {type: 'localeDropdown', position: 'right'},
