@@ -1,4 +1,4 @@
-import {describe, expect, it} from 'vitest';
+import {afterEach, describe, expect, it, vi} from 'vitest';
 import config from '../docusaurus.config';
 
 type NavbarItem = {type?: string; docId?: string; label?: string; position?: string};
@@ -51,12 +51,10 @@ describe('site configuration', () => {
     expect(themeConfig.navbar.title).toBe('Home');
     expect(themeConfig.navbar.hideOnScroll).toBe(true);
     const left = themeConfig.navbar.items.filter((item) => item.position === 'left');
-    expect(left).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({type: 'doc', docId: 'documentation', label: 'Docs'}),
-        expect.objectContaining({type: 'doc', docId: 'convention/intro', label: 'Convention'}),
-      ]),
-    );
+    expect(left).toEqual([
+      expect.objectContaining({type: 'doc', docId: 'documentation', label: 'Docs'}),
+      expect.objectContaining({type: 'doc', docId: 'convention/intro', label: 'Convention'}),
+    ]);
   });
 
   it('puts Logout, search and the locale dropdown on the right', () => {
@@ -96,5 +94,39 @@ describe('site configuration', () => {
       priority: 0.5,
       ignorePatterns: expect.arrayContaining(['/docs/tags/**', '/blog/tags/**']),
     });
+  });
+});
+
+describe('build-time reader features', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
+
+  async function freshConfig(env: Record<string, string>) {
+    vi.resetModules();
+    for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+    const {default: fresh} = await import('../docusaurus.config');
+    const options = (fresh.presets?.[0] as [string, Record<string, Record<string, unknown>>])[1];
+    return {docs: options.docs ?? {}, customFields: fresh.customFields ?? {}};
+  }
+
+  it('links "Edit this page" to EDIT_URL_BASE, and has no link when it is unset', async () => {
+    const base = 'https://gitlab.example.com/studio/handbook/-/edit/main/site';
+    expect((await freshConfig({EDIT_URL_BASE: base})).docs.editUrl).toBe(base);
+    expect((await freshConfig({EDIT_URL_BASE: ''})).docs.editUrl).toBeUndefined();
+  });
+
+  it('shows the last update date and author from git in this checkout', async () => {
+    expect((await freshConfig({})).docs).toMatchObject({
+      showLastUpdateTime: true,
+      showLastUpdateAuthor: true,
+    });
+  });
+
+  it('calls a page stale after 12 months, or after STALE_PAGE_MONTHS', async () => {
+    expect((await freshConfig({STALE_PAGE_MONTHS: ''})).customFields.staleAfterMonths).toBe(12);
+    expect((await freshConfig({STALE_PAGE_MONTHS: '6'})).customFields.staleAfterMonths).toBe(6);
+    await expect(freshConfig({STALE_PAGE_MONTHS: 'a year'})).rejects.toThrow(/STALE_PAGE_MONTHS/);
   });
 });

@@ -15,6 +15,11 @@ export function gitHistoryAvailable(siteDir: string = siteRoot): boolean {
     encoding: 'utf8',
   });
   if (result.status === 0 && result.stdout.trim() === 'true') return true;
+  // Docusaurus loads its configuration more than once per build: one warning is enough.
+  const warned = Symbol.for('studio-handbook.gitHistoryWarning');
+  const flags = globalThis as {[warned]?: boolean};
+  if (flags[warned] === true) return false;
+  flags[warned] = true;
   console.warn(
     '[WARNING] No git history for the site (not a git checkout, or git is missing): pages are built without "Last updated" dates and authors.',
   );
