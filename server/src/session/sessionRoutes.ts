@@ -98,6 +98,11 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
         request.log.error({err: error}, 'could not revoke refresh tokens');
       }
     }
-    return reply.code(204).header('cache-control', 'no-store').send();
+    // The browser drops its HTTP cache of this origin (handbook pages and chunks included).
+    return reply
+      .code(204)
+      .header('cache-control', 'no-store')
+      .header('clear-site-data', '"cache"')
+      .send();
   });
 }
