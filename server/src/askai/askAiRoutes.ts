@@ -3,7 +3,7 @@ import type {FastifyInstance, FastifyReply, FastifyRequest} from 'fastify';
 import {readSessionCookie, type CookiePolicy} from '../session/cookie';
 import {checkAskToken, mintAskToken} from './askToken';
 import {describeAnswerError, type AskAiService} from './askService';
-import {ChatRequestError, parseChatRequest, parseFeedback} from './chatRequest';
+import {parseChatRequest, parseFeedback} from './chatRequest';
 import {UI_MESSAGE_STREAM_HEADERS, uiMessageStream} from './uiMessageStream';
 
 export type AskAiRoutesOptions = {
@@ -61,6 +61,14 @@ export async function askAiRoutes(app: FastifyInstance, options: AskAiRoutesOpti
     keyGenerator: (request: FastifyRequest) => request.identity?.uid ?? request.ip,
   };
 
+  /** Origin and token, the same for the chat and its feedback; the reply when they fail. */
+  const guard = (request: FastifyRequest, reply: FastifyReply): FastifyReply | null => {
+    if (foreign(request)) return refuse(reply, 403, 'Cross-origin requests are refused.');
+    const cookie = readSessionCookie(request, cookiePolicy) ?? '';
+    const token = checkAskToken(request.headers.authorization, cookie, now());
+    return token.ok ? null : refuse(reply, 401, token.reason);
+  };
+
   app.post('/__askai/chat/token', async (request, reply) => {
     if (foreign(request)) return refuse(reply, 403, 'Cross-origin requests are refused.');
     const cookie = readSessionCookie(request, cookiePolicy);
@@ -74,17 +82,10 @@ export async function askAiRoutes(app: FastifyInstance, options: AskAiRoutesOpti
     '/__askai/chat',
     {config: {rateLimit}, bodyLimit: ASK_AI_BODY_LIMIT},
     async (request, reply) => {
-      if (foreign(request)) return refuse(reply, 403, 'Cross-origin requests are refused.');
-      const cookie = readSessionCookie(request, cookiePolicy) ?? '';
-      const token = checkAskToken(request.headers.authorization, cookie, now());
-      if (!token.ok) return refuse(reply, 401, token.reason);
-      let chat;
-      try {
-        chat = parseChatRequest(request.body);
-      } catch (error) {
-        if (error instanceof ChatRequestError) return refuse(reply, 400, error.message);
-        throw error;
-      }
+      const refused = guard(request, reply);
+      if (refused) return refused;
+      // A body that is not a chat throws a ChatRequestError: a 400 with its reason.
+      const chat = parseChatRequest(request.body);
       const prepared = service.prepare(chat);
       // Stop the answerer (and any upstream request) when the reader stops or goes away.
       const stop = new AbortController();
@@ -98,17 +99,9 @@ export async function askAiRoutes(app: FastifyInstance, options: AskAiRoutesOpti
   );
 
   app.post('/__askai/chat/feedback', {config: {rateLimit}}, async (request, reply) => {
-    if (foreign(request)) return refuse(reply, 403, 'Cross-origin requests are refused.');
-    const cookie = readSessionCookie(request, cookiePolicy) ?? '';
-    const token = checkAskToken(request.headers.authorization, cookie, now());
-    if (!token.ok) return refuse(reply, 401, token.reason);
-    let feedback;
-    try {
-      feedback = parseFeedback(request.body);
-    } catch (error) {
-      if (error instanceof ChatRequestError) return refuse(reply, 400, error.message);
-      throw error;
-    }
+    const refused = guard(request, reply);
+    if (refused) return refused;
+    const feedback = parseFeedback(request.body);
     service.feedback(feedback.messageId, feedback.thumbs);
     return reply.header('cache-control', 'no-store').send({success: true});
   });

@@ -39,8 +39,10 @@ export type ChatRequest = {
   readonly history: readonly Turn[];
 };
 
+/** A request Ask AI cannot answer as sent: the gate's error handler makes it a 400 with this reason. */
 export class ChatRequestError extends Error {
   override name = 'ChatRequestError';
+  readonly statusCode = 400;
 }
 
 function textOf(parts: readonly z.infer<typeof part>[]): string {
