@@ -3,6 +3,7 @@ import type {Config} from '@docusaurus/types';
 import {EARLY_SESSION_CHECK} from '@studio-handbook/auth/earlySessionCheck';
 import {gitHistoryAvailable} from './src/lastUpdate/gitHistory';
 import {staleAfterMonths} from './src/lastUpdate/staleness';
+import stableRspackOptions from './src/plugins/stableRspackOptions';
 import {themes as prismThemes} from 'prism-react-renderer';
 
 // Build-time knobs. Run-time configuration (Firebase, allowed domains) is served by the gate
@@ -63,6 +64,8 @@ const config: Config = {
     searchMissingResultsUrl: missingResultsUrl,
     staleAfterMonths: staleAfterMonths(process.env.STALE_PAGE_MONTHS),
   },
+
+  plugins: [stableRspackOptions],
 
   presets: [
     [

@@ -37,6 +37,15 @@ export async function startAuthEmulator(options: {
   readonly projectId: string;
   readonly quiet?: boolean;
 }): Promise<RunningEmulator> {
+  // An emulator already on this port would answer the readiness probe below, and this run
+  // would silently use someone else's emulator (other accounts, other project): refuse instead.
+  const [hostname = '127.0.0.1', port = '9099'] = options.host.split(':');
+  await assertPortFree(
+    hostname,
+    Number(port),
+    'the Firebase Auth emulator',
+    'Stop the other emulator (another `npm start` or test run?), or for `npm start` set FIREBASE_AUTH_EMULATOR_HOST to a free 127.0.0.1:port.',
+  );
   const firebase = path.join(repoRoot, 'node_modules/.bin/firebase');
   const child = spawn(
     firebase,
@@ -88,5 +97,30 @@ export function freePort(): Promise<number> {
       const {port} = probe.address() as {port: number};
       probe.close(() => resolve(port));
     });
+  });
+}
+
+/**
+ * Resolves when `host:port` can be listened on; otherwise fails with a message naming what
+ * needed the port and what to do about it.
+ */
+export function assertPortFree(
+  host: string,
+  port: number,
+  what: string,
+  remedy: string,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) => {
+      reject(
+        new Error(
+          error.code === 'EADDRINUSE'
+            ? `Port ${port} on ${host} is already in use, and ${what} needs it. ${remedy}`
+            : `Cannot listen on ${host}:${port} for ${what}: ${error.message}`,
+        ),
+      );
+    });
+    probe.listen(port, host, () => probe.close(() => resolve()));
   });
 }

@@ -1,7 +1,8 @@
 import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
 import {existsSync} from 'node:fs';
 import path from 'node:path';
-import {repoRoot, startAuthEmulator} from '../../../testing/authEmulator';
+import {assertPortFree, repoRoot, startAuthEmulator} from '../../../testing/authEmulator';
+import {readableLog} from './readableLog';
 
 /**
  * `npm start`: the embedded default. Builds what is missing, starts the Firebase Auth emulator
@@ -16,13 +17,19 @@ const DEFAULTS: Record<string, string> = {
   FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
   HOST: '127.0.0.1',
   PORT: '3000',
+  // A quiet console: no line per request. LOG_LEVEL=info shows one readable line per request.
+  LOG_LEVEL: 'warn',
 };
+
+// The tools' "update available" boxes are noise for a reader starting the handbook.
+const QUIET_TOOLS = {NO_UPDATE_NOTIFIER: '1', npm_config_update_notifier: 'false'};
 
 function buildIfMissing(file: string, workspace: string): void {
   if (existsSync(path.join(repoRoot, file))) return;
   console.log(`Building ${workspace} (first run)…`);
   const result = spawnSync('npm', ['run', 'build', '--workspace', workspace], {
     cwd: repoRoot,
+    env: {...process.env, ...QUIET_TOOLS},
     stdio: 'inherit',
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
@@ -52,6 +59,15 @@ function startDocusaurusDevServer(): ChildProcess {
 
 async function main(): Promise<void> {
   const devMode = process.argv.includes('--dev');
+  const env = {...DEFAULTS, ...QUIET_TOOLS, ...process.env} as NodeJS.ProcessEnv;
+  // Before anything slow: a port in use would otherwise mean serving, or signing in against,
+  // someone else's server while this one reports "running".
+  await assertPortFree(
+    env.HOST ?? '127.0.0.1',
+    Number(env.PORT),
+    'the handbook gate',
+    'Stop whatever listens there (another `npm start`?) or set PORT to a free port.',
+  );
   buildIfMissing('auth/dist/signin.js', 'auth');
   if (!devMode) buildIfMissing('site/build/index.html', 'site');
   // The gate loads the search index at start; it is made from the built site.
@@ -60,7 +76,6 @@ async function main(): Promise<void> {
     buildIfMissing('search/dist/index.json', 'search');
   }
 
-  const env = {...DEFAULTS, ...process.env} as NodeJS.ProcessEnv;
   const docusaurus = devMode ? startDocusaurusDevServer() : null;
   if (docusaurus) env.DEV_SITE_URL = `http://127.0.0.1:${DEV_SERVER_PORT}`;
   console.log('Starting the Firebase Auth emulator…');
@@ -76,9 +91,10 @@ async function main(): Promise<void> {
     {
       cwd: repoRoot,
       env,
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
+  gate.stdout?.pipe(readableLog()).pipe(process.stdout);
 
   let stopping = false;
   const stop = async (code: number) => {
