@@ -91,7 +91,8 @@ export class AskAiService {
         }
       }
     }
-    const answerable = (sections[0]?.coverage ?? 0) >= ANSWERABLE_COVERAGE;
+    const top = sections[0];
+    const answerable = top !== undefined && top.coverage >= ANSWERABLE_COVERAGE;
     const request: AnswerRequest = {
       question,
       history: chat.history,

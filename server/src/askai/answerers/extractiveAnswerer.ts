@@ -10,8 +10,8 @@ import {refusalText, wordDeltas} from './refusal';
  * No model, nothing invented, fully offline.
  */
 
-const MAX_UNITS = 4;
-const MAX_ANSWER_CHARS = 700;
+const MAX_UNITS = 5;
+const MAX_ANSWER_CHARS = 900;
 const MAX_CODE_LINES = 8;
 /** List items quoted after a sentence that announces them. */
 const MAX_LISTED = 6;
