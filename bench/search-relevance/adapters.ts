@@ -3,7 +3,7 @@ import {Charset, Document} from 'flexsearch';
 import lunr from 'lunr';
 import MiniSearch from 'minisearch';
 import {SearchEngine} from '@studio-handbook/search/engine';
-import type {SearchRecord, SearchRequest} from '@studio-handbook/search/types';
+import type {SearchRecord, SearchRequest, SynonymRecord} from '@studio-handbook/search/types';
 
 /** A search library under test: index the records once, then answer queries with record ids. */
 export type Adapter = {
@@ -17,8 +17,11 @@ const FACETS: SearchRequest['facetFilters'] = [
 ];
 
 /** Ours: MiniSearch for candidates, DocSearch's ranking on top (search/src/engine.ts). */
-export function handbookEngine(records: readonly SearchRecord[]): Adapter {
-  const engine = new SearchEngine(records);
+export function handbookEngine(
+  records: readonly SearchRecord[],
+  synonyms: readonly SynonymRecord[] = [],
+): Adapter {
+  const engine = new SearchEngine(records, {synonyms});
   const ids = new Map(records.map((record, index) => [record.objectID, index]));
   return {
     name: 'engine (MiniSearch radix tree + DocSearch ranking)',

@@ -1,7 +1,8 @@
-import {mkdirSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {DEFAULT_INDEX_FILE, recordsFromBuild} from './indexFile';
+import {parseSynonyms} from './synonyms';
 import type {SearchIndexFile} from './types';
 
 // `npm run build -w search`: extracts the records from site/build into search/dist/index.json.
@@ -9,9 +10,20 @@ const buildDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const records = recordsFromBuild(buildDir);
 if (records.length === 0)
   throw new Error(`No records extracted from ${buildDir}: build the site first.`);
-const index: SearchIndexFile = {version: 1, generatedAt: new Date().toISOString(), records};
+// The writers keep their synonyms beside the docs; the index carries them, so the gate and the
+// index it serves always agree, and a broken file fails the build rather than the gate.
+const synonymsFile = path.resolve(buildDir, '../search-synonyms.json');
+const synonyms = existsSync(synonymsFile)
+  ? parseSynonyms(JSON.parse(readFileSync(synonymsFile, 'utf8')), synonymsFile)
+  : [];
+const index: SearchIndexFile = {
+  version: 1,
+  generatedAt: new Date().toISOString(),
+  records,
+  synonyms,
+};
 mkdirSync(path.dirname(DEFAULT_INDEX_FILE), {recursive: true});
 writeFileSync(DEFAULT_INDEX_FILE, JSON.stringify(index));
 console.log(
-  `search index: ${records.length} records → ${path.relative(process.cwd(), DEFAULT_INDEX_FILE)}`,
+  `search index: ${records.length} records, ${synonyms.length} synonym records → ${path.relative(process.cwd(), DEFAULT_INDEX_FILE)}`,
 );

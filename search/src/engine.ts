@@ -2,21 +2,32 @@ import {randomBytes} from 'node:crypto';
 import {facetCounts, facetFilter} from './facets';
 import type {Tags} from './highlight';
 import {hitShaper, termMatcher, type TermMatch} from './hits';
-import {BEST_FIELD, CONTENT_RANK, buildInvertedIndex, type InvertedIndex} from './invertedIndex';
-import {queryWords, type QueryWord} from './text';
+import {
+  BEST_FIELD,
+  CONTENT_RANK,
+  buildInvertedIndex,
+  stemOf,
+  type InvertedIndex,
+} from './invertedIndex';
+import {synonymMap, type SynonymMap, type SynonymRecord} from './synonyms';
+import {queryWords, transpositions, type QueryWord} from './text';
 import type {SearchRecord, SearchRequest, SearchResult} from './types';
 
 /**
  * Ranks like DocSearch on Algolia. Each query word is looked up in MiniSearch's radix tree
  * (chosen by measurement, see search/DESIGN.md): as typed, or within its typo budget when the
- * index does not hold it as typed, and as a prefix when it is the last word. Records are then
- * ordered by Algolia's tie-breaking: more query words matched, fewer typos, a better attribute
- * (page title > lvl2 > ... > content), more exact words, the record's own level (a heading
- * before its paragraphs), text relevance (BM25), position in the page. One hit per URL.
+ * index does not hold it as typed (a swap of two adjacent letters is one typo), as a prefix
+ * when it is the last word, by its English stem, and through the writers' synonyms. Records are
+ * then ordered by Algolia's tie-breaking: more query words matched (each word weighed by its
+ * rarity, so the one rare word a question is about beats several common ones), a real page
+ * before a generated category index (a list of links that repeats its pages' titles), fewer
+ * typos, a better attribute (page title > lvl2 > ... > content), more exact words, the record's
+ * own level (a heading before its paragraphs), text
+ * relevance (BM25), position in the page. One hit per URL.
  *
  * The criteria are folded into one number per record so that ordering is a numeric compare:
- * words (4 bits) · 31-typos (5) · 127-attribute (7) · exact (4) · level (3) · relevance (16) ·
- * 8191-position (13) = 52 bits, exact in a double.
+ * words weighed (8 bits) · real page (1) · 31-typos (5) · 127-attribute (7) · exact (4) ·
+ * level (3) · relevance (12) · 4095-position (12) = 52 bits, exact in a double.
  */
 
 const LEVEL: Readonly<Record<SearchRecord['type'], number>> = {
@@ -33,6 +44,14 @@ const BM25_B = 0.75;
 
 type Candidate = {readonly termId: number; readonly typos: number; readonly exact: boolean};
 
+export type SearchEngineOptions = {
+  /** The writers' synonym records (site/search-synonyms.json, carried by the index file). */
+  readonly synonyms?: readonly SynonymRecord[];
+};
+
+/** Generated category index pages (a list of links) rank below a real page of the same title. */
+const isCategoryIndex = (url: string) => /\/category\/[^/#?]+\/?(?:[#?]|$)/.test(url);
+
 export class SearchEngine {
   private readonly records: readonly SearchRecord[];
   private readonly index: InvertedIndex;
@@ -40,6 +59,11 @@ export class SearchEngine {
   private readonly urlCount: number;
   private readonly levels: Uint8Array;
   private readonly positions: Uint16Array;
+  private readonly realPage: Uint8Array;
+  private readonly synonyms: SynonymMap;
+  /** Rarity of each query word of the current search, and their sum. */
+  private totalWeight = 0;
+  private readonly matchedWeight: Float32Array;
   /** Which records each recently used set of facet filters admits (DocSearch sends few). */
   private readonly admitted = new Map<string, Uint8Array>();
 
@@ -62,7 +86,8 @@ export class SearchEngine {
   private readonly urlKey: Float64Array;
   private readonly touchedUrls: Int32Array;
 
-  constructor(records: readonly SearchRecord[]) {
+  constructor(records: readonly SearchRecord[], options: SearchEngineOptions = {}) {
+    this.synonyms = synonymMap(options.synonyms ?? []);
     this.records = records;
     this.index = buildInvertedIndex(records);
     const urls = new Map<string, number>();
@@ -76,7 +101,9 @@ export class SearchEngine {
     });
     this.urlCount = urls.size;
     this.levels = Uint8Array.from(records, (record) => LEVEL[record.type]);
-    this.positions = Uint16Array.from(records, (record) => Math.min(8191, record.position));
+    this.positions = Uint16Array.from(records, (record) => Math.min(4095, record.position));
+    this.realPage = Uint8Array.from(records, (record) => (isCategoryIndex(record.url) ? 0 : 1));
+    this.matchedWeight = new Float32Array(records.length);
     const n = records.length;
     this.stamp = new Uint32Array(n);
     this.wordsMask = new Uint16Array(n);
@@ -178,6 +205,7 @@ export class SearchEngine {
     this.attributeSum[id] = 0;
     this.exactCount[id] = 0;
     this.relevance[id] = 0;
+    this.matchedWeight[id] = 0;
   }
 
   /** The index terms a query word matches, fewest typos first. */
@@ -193,6 +221,12 @@ export class SearchEngine {
     const exactId = this.index.terms.get(word.text);
     if (exactId !== undefined)
       found.set(word.text, {termId: exactId, typos: 0, exact: true, prefixLength: null});
+    // The writers' synonyms count as the word itself, as Algolia's alternativesAsExact does.
+    for (const alternative of this.synonyms.get(word.text) ?? []) {
+      const termId = this.index.terms.get(alternative);
+      if (termId !== undefined && !found.has(alternative))
+        found.set(alternative, {termId, typos: 0, exact: true, prefixLength: null});
+    }
     if (word.prefix) {
       for (const [term, termId] of this.index.terms.atPrefix(word.text)) {
         if (!found.has(term))
@@ -201,7 +235,19 @@ export class SearchEngine {
     }
     // Typo tolerance only for a word the index does not hold as typed: typo matches rank below
     // exact ones anyway, and the lookup is the costliest part of a query.
+    // A stem match (hotfix → hotfixes, approve → approvals) ranks below an exact one: it is
+    // not exact, as a prefix match is not.
+    const stem = stemOf(word.text);
+    for (const [term, termId] of (stem === null ? undefined : this.index.stems.get(stem)) ?? []) {
+      if (!found.has(term)) found.set(term, {termId, typos: 0, exact: false, prefixLength: null});
+    }
     if (exactId === undefined && word.maxTypos > 0) {
+      // MiniSearch counts a swap of adjacent letters as two edits; Algolia (and Damerau) as one.
+      for (const swapped of transpositions(word.text)) {
+        const termId = this.index.terms.get(swapped);
+        if (termId !== undefined && !found.has(swapped))
+          found.set(swapped, {termId, typos: 1, exact: false, prefixLength: null});
+      }
       for (const [term, [termId, distance]] of this.index.terms.fuzzyGet(
         word.text,
         word.maxTypos,
@@ -228,10 +274,18 @@ export class SearchEngine {
     const n = this.records.length;
     const {postings, lengths, averageLength} = this.index;
     let count = 0;
+    this.totalWeight = 0;
     query.forEach((word, queryIndex) => {
       this.wordGeneration += 1;
       const bit = 1 << queryIndex;
-      for (const {termId, typos, exact} of this.candidates(word, queryIndex, termMatches)) {
+      const candidates = this.candidates(word, queryIndex, termMatches);
+      // The word's rarity (an IDF over the records any of its terms reach): in a long question
+      // the one rare word the question is about outweighs several common ones.
+      let reach = 0;
+      for (const {termId} of candidates) reach += postings[termId]?.ids.length ?? 0;
+      const weight = Math.log(1 + n / (Math.min(n, reach) + 1));
+      this.totalWeight += weight;
+      for (const {termId, typos, exact} of candidates) {
         const list = postings[termId];
         if (!list) continue;
         const idf = Math.log(1 + (n - list.ids.length + 0.5) / (list.ids.length + 0.5));
@@ -254,6 +308,7 @@ export class SearchEngine {
             this.wordAttribute[id] = field;
             this.wordExact[id] = exact ? 1 : 0;
             (this.wordsMask[id] as number) |= bit;
+            (this.matchedWeight[id] as number) += weight;
             (this.typoSum[id] as number) += typos;
             (this.attributeSum[id] as number) += field;
             (this.exactCount[id] as number) += exact ? 1 : 0;
@@ -276,17 +331,20 @@ export class SearchEngine {
   }
 
   private keyOf(id: number): number {
-    let words = 0;
-    for (let mask = this.wordsMask[id] as number; mask !== 0; mask &= mask - 1) words += 1;
-    const relevance = Math.min(65535, Math.round((this.relevance[id] ?? 0) * 512));
+    const words =
+      this.totalWeight > 0
+        ? Math.min(255, Math.round((255 * (this.matchedWeight[id] ?? 0)) / this.totalWeight))
+        : 0;
+    const relevance = Math.min(4095, Math.round((this.relevance[id] ?? 0) * 32));
     return (
-      words * 2 ** 48 +
-      (31 - Math.min(31, this.typoSum[id] ?? 0)) * 2 ** 43 +
-      (127 - Math.min(127, this.attributeSum[id] ?? 0)) * 2 ** 36 +
-      Math.min(15, this.exactCount[id] ?? 0) * 2 ** 32 +
-      (this.levels[id] ?? 0) * 2 ** 29 +
-      relevance * 2 ** 13 +
-      (8191 - (this.positions[id] ?? 0))
+      words * 2 ** 44 +
+      (this.realPage[id] ?? 1) * 2 ** 43 +
+      (31 - Math.min(31, this.typoSum[id] ?? 0)) * 2 ** 38 +
+      (127 - Math.min(127, this.attributeSum[id] ?? 0)) * 2 ** 31 +
+      Math.min(15, this.exactCount[id] ?? 0) * 2 ** 27 +
+      (this.levels[id] ?? 0) * 2 ** 24 +
+      relevance * 2 ** 12 +
+      (4095 - (this.positions[id] ?? 0))
     );
   }
 

@@ -1,5 +1,6 @@
 import SearchableMap from 'minisearch/SearchableMap';
-import {words} from './text';
+import {stemmer} from 'stemmer';
+import {identifierParts, words} from './text';
 import type {SearchRecord} from './types';
 
 /**
@@ -29,7 +30,16 @@ export type InvertedIndex = {
   /** Words per record, for length normalisation of the relevance score. */
   readonly lengths: Uint16Array;
   readonly averageLength: number;
+  /** English stem (Porter) → the terms with that stem, so "hotfix" also finds "hotfixes". */
+  readonly stems: ReadonlyMap<string, readonly (readonly [term: string, termId: number])[]>;
 };
+
+/** Words worth stemming: letters only, long enough for a suffix to mean something. */
+const STEMMABLE = /^\p{L}{3,}$/u;
+
+export function stemOf(word: string): string | null {
+  return STEMMABLE.test(word) ? stemmer(word) : null;
+}
 
 /** The best attribute rank in a field bitmask (its lowest set bit). */
 export const BEST_FIELD = Uint8Array.from({length: 1 << SEARCHABLE.length}, (_, mask) =>
@@ -53,8 +63,9 @@ export function buildInvertedIndex(records: readonly SearchRecord[]): InvertedIn
     SEARCHABLE.forEach((field, bit) => {
       const text = textOf(record, field);
       if (!text) return;
-      for (const word of words(text)) {
-        length += 1;
+      const own = words(text);
+      length += own.length;
+      for (const word of [...own, ...identifierParts(text)]) {
         let termId = terms.get(word);
         if (termId === undefined) {
           termId = ids.length;
@@ -79,8 +90,17 @@ export function buildInvertedIndex(records: readonly SearchRecord[]): InvertedIn
     lengths[id] = Math.min(65535, length);
     totalLength += length;
   });
+  const stems = new Map<string, [string, number][]>();
+  for (const [term, termId] of terms) {
+    const stem = stemOf(term);
+    if (stem === null) continue;
+    const list = stems.get(stem);
+    if (list) list.push([term, termId]);
+    else stems.set(stem, [[term, termId]]);
+  }
   return {
     terms,
+    stems,
     postings: ids.map((termIds, termId) => ({
       ids: Int32Array.from(termIds),
       fields: Uint8Array.from(fields[termId] ?? []),

@@ -1,8 +1,36 @@
 /** Words as the engine and the highlighter see them: lower-case runs of letters and digits. */
 export const WORD = /[\p{L}\p{N}]+/gu;
 
+// English possessives and contractions: "project's" is the word project, not project + s (an
+// "s" that would then match every "studio's"), and "aren't" is one word, not aren + t.
+const POSSESSIVE = /(?<=[\p{L}\p{N}])['’]s(?![\p{L}\p{N}])/gu;
+const CONTRACTION = /(?<=\p{L})['’](?=\p{L})/gu;
+
+/** Folds possessives away and contractions into one word, before splitting into words. */
+export function foldApostrophes(text: string): string {
+  return text.replace(POSSESSIVE, '').replace(CONTRACTION, '');
+}
+
 export function words(text: string): string[] {
-  return (text.toLowerCase().match(WORD) ?? []) as string[];
+  return (foldApostrophes(text).toLowerCase().match(WORD) ?? []) as string[];
+}
+
+// A camelCase or PascalCase identifier: a lower-case letter or digit followed by a capital, or a
+// capital run followed by a capitalised word (HTTPServer → HTTP Server).
+const IDENTIFIER_BREAK = /(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
+
+/**
+ * The parts of the code identifiers in a text, as extra index terms: `isAdmin` is also `is` and
+ * `admin`. snake_case and kebab-case already split into words at `_` and `-`; the identifier
+ * itself stays a term too, so typing it whole still finds it.
+ */
+export function identifierParts(text: string): string[] {
+  const parts: string[] = [];
+  for (const token of foldApostrophes(text).match(WORD) ?? []) {
+    const split = token.split(IDENTIFIER_BREAK);
+    if (split.length > 1) for (const part of split) parts.push(part.toLowerCase());
+  }
+  return parts;
 }
 
 // English stop words are optional in a query, as with Algolia's removeStopWords: "how do I
@@ -39,28 +67,45 @@ export function queryWords(query: string): QueryWord[] {
   }));
 }
 
-/** Levenshtein distance, or `max + 1` as soon as it is known to exceed `max`. */
+/**
+ * Damerau distance (optimal string alignment: a swap of two adjacent letters is one typo, as
+ * with Algolia), or `max + 1` as soon as it is known to exceed `max`.
+ */
 export function boundedDistance(a: string, b: string, max: number): number {
   if (a === b) return 0;
   if (Math.abs(a.length - b.length) > max) return max + 1;
+  let beforePrevious: number[] = [];
   let previous = Array.from({length: b.length + 1}, (_, j) => j);
   for (let i = 1; i <= a.length; i += 1) {
     const current = [i];
     let rowMin = i;
     for (let j = 1; j <= b.length; j += 1) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const value = Math.min(
+      let value = Math.min(
         (previous[j] ?? 0) + 1,
         (current[j - 1] ?? 0) + 1,
         (previous[j - 1] ?? 0) + cost,
       );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, (beforePrevious[j - 2] ?? 0) + 1);
       current.push(value);
       if (value < rowMin) rowMin = value;
     }
     if (rowMin > max) return max + 1;
+    beforePrevious = previous;
     previous = current;
   }
   return previous[b.length] ?? max + 1;
+}
+
+/** The word with each pair of adjacent letters swapped: one typo each, by Damerau's count. */
+export function transpositions(word: string): string[] {
+  const swapped: string[] = [];
+  for (let i = 0; i + 1 < word.length; i += 1) {
+    if (word[i] === word[i + 1]) continue;
+    swapped.push(word.slice(0, i) + (word[i + 1] ?? '') + (word[i] ?? '') + word.slice(i + 2));
+  }
+  return swapped;
 }
 
 export type WordMatch = {

@@ -1,3 +1,6 @@
+import type {SynonymRecord} from './synonyms';
+
+export type {SynonymRecord} from './synonyms';
 /**
  * The one module for the shapes the search speaks: the DocSearch-style records the indexer
  * writes and the engine reads, and the Algolia multi-query wire format the endpoint answers.
@@ -25,6 +28,8 @@ export type SearchIndexFile = {
   readonly version: 1;
   readonly generatedAt: string;
   readonly records: readonly SearchRecord[];
+  /** The writers' synonyms (site/search-synonyms.json) as of the build; absent in old files. */
+  readonly synonyms?: readonly SynonymRecord[];
 };
 
 /** One query of `POST /1/indexes/*\/queries`, after validation. */

@@ -1,0 +1,110 @@
+import {describe, expect, it} from 'vitest';
+import {SearchEngine} from '../src/engine';
+import {boundedDistance, words} from '../src/text';
+import {record, request} from './records';
+
+/** The miss classes of issue 11, one behaviour each. */
+const urls = (engine: SearchEngine, query: string) =>
+  engine.search(request(query)).hits.map((hit) => hit.url);
+
+describe('how developers write', () => {
+  it('a possessive does not match every word ending in s', () => {
+    const engine = new SearchEngine([
+      record('/studio', {lvl1: 'Studio'}, "The studio's laptops and the studio's servers."),
+      record('/budget', {lvl1: 'Budget'}, "Each project's budget is set by its lead."),
+    ]);
+    expect(words("project's aren't it’s")).toEqual(['project', 'arent', 'it']);
+    expect(urls(engine, "project's budget")).toEqual(['/budget']);
+  });
+
+  it('a contraction is one word, not a word and a stray letter', () => {
+    const engine = new SearchEngine([
+      record('/t', {lvl1: 'Testing'}, 'Tests that aren’t deterministic are quarantined.'),
+      record('/other', {lvl1: 'Other'}, 'The t shirt order.'),
+    ]);
+    expect(urls(engine, "aren't deterministic")).toEqual(['/t']);
+  });
+
+  it('a stem finds the plural and the other forms of a word', () => {
+    const engine = new SearchEngine([
+      record('/hotfix', {lvl1: 'Hotfixes'}),
+      record('/approvals', {lvl1: 'Approvals'}),
+      record('/conventions', {lvl1: 'Conventions'}),
+    ]);
+    expect(urls(engine, 'hotfix')).toEqual(['/hotfix']);
+    expect(urls(engine, 'approve production')).toEqual(['/approvals']);
+    expect(urls(engine, 'conventional commits')).toEqual(['/conventions']);
+  });
+
+  it('a stem match ranks below an exact match', () => {
+    const engine = new SearchEngine([
+      record('/approvals', {lvl1: 'Approvals'}),
+      record('/approve', {lvl1: 'Approve'}),
+    ]);
+    expect(urls(engine, 'approve')).toEqual(['/approve', '/approvals']);
+  });
+
+  it('a swapped pair of letters counts as one typo', () => {
+    const engine = new SearchEngine([record('/flavors', {lvl1: 'Build flavors'})]);
+    expect(boundedDistance('flavros', 'flavors', 1)).toBe(1);
+    expect(boundedDistance('flavros', 'flavours', 1)).toBe(2);
+    expect(urls(engine, 'flavros')).toEqual(['/flavors']);
+    expect(urls(engine, 'flavros build')).toEqual(['/flavors']);
+  });
+
+  it('a rare word matched beats several common ones', () => {
+    const common = Array.from({length: 30}, (_, i) =>
+      record(`/posts${i}`, {lvl1: `Posts ${i}`}, 'Get the posts field from the body.'),
+    );
+    const engine = new SearchEngine([
+      ...common,
+      record('/rules', {lvl1: 'Security rules'}, 'Only an isAdmin user may delete.'),
+    ]);
+    expect(urls(engine, 'how do I get the isAdmin field from the posts body')[0]).toBe('/rules');
+  });
+
+  it('a code identifier is found by its parts', () => {
+    const engine = new SearchEngine([
+      record('/rules', {lvl1: 'Security rules'}, 'Check request.auth.token.isAdmin first.'),
+      record('/snake', {lvl1: 'Naming'}, 'Columns use snake_case, CSS classes kebab-case.'),
+    ]);
+    expect(urls(engine, 'is admin')).toEqual(['/rules']);
+    expect(urls(engine, 'isAdmin')).toEqual(['/rules']);
+    expect(urls(engine, 'snake case')[0]).toBe('/snake');
+    expect(urls(engine, 'kebab-case')).toEqual(['/snake']);
+  });
+
+  it('a category index ranks below the real page of the same title', () => {
+    const engine = new SearchEngine([
+      record('https://h/docs/category/postgresql', {lvl1: 'PostgreSQL'}),
+      record('https://h/docs/tools/postgres/', {lvl1: 'PostgreSQL'}),
+    ]);
+    expect(urls(engine, 'postgresql')).toEqual([
+      'https://h/docs/tools/postgres/',
+      'https://h/docs/category/postgresql',
+    ]);
+  });
+
+  it('a two-way synonym finds each word of its group', () => {
+    const engine = new SearchEngine(
+      [record('/pg', {lvl1: 'PostgreSQL'}), record('/mr', {lvl1: 'Merge requests'})],
+      {
+        synonyms: [
+          {type: 'synonym', synonyms: ['postgresql', 'pg']},
+          {type: 'synonym', synonyms: ['merge request', 'mr']},
+        ],
+      },
+    );
+    expect(urls(engine, 'pg')).toEqual(['/pg']);
+    expect(urls(engine, 'mr')).toEqual(['/mr']);
+  });
+
+  it('a one-way synonym does not work backwards', () => {
+    const engine = new SearchEngine(
+      [record('/k8s', {lvl1: 'Kubernetes'}), record('/k3s', {lvl1: 'k8s notes'})],
+      {synonyms: [{type: 'oneWaySynonym', input: 'k8s', synonyms: ['kubernetes']}]},
+    );
+    expect(urls(engine, 'k8s').sort()).toEqual(['/k3s', '/k8s']);
+    expect(urls(engine, 'kubernetes')).toEqual(['/k8s']);
+  });
+});
