@@ -26,8 +26,8 @@ import type {SearchRecord, SearchRequest, SearchResult} from './types';
  * relevance (BM25), position in the page. One hit per URL.
  *
  * The criteria are folded into one number per record so that ordering is a numeric compare:
- * words weighed (8 bits) · real page (1) · 31-typos (5) · 127-attribute (7) · exact (4) ·
- * level (3) · relevance (12) · 4095-position (12) = 52 bits, exact in a double.
+ * words weighed (4 bits) · real page (1) · 31-typos (5) · 127-attribute (7) · exact (4) ·
+ * level (3) · relevance (16) · 4095-position (12) = 52 bits, exact in a double.
  */
 
 const LEVEL: Readonly<Record<SearchRecord['type'], number>> = {
@@ -40,6 +40,7 @@ const LEVEL: Readonly<Record<SearchRecord['type'], number>> = {
   content: 0,
 };
 const BM25_K1 = 1.2;
+const WORD_LEVELS = 8;
 const BM25_B = 0.75;
 
 type Candidate = {readonly termId: number; readonly typos: number; readonly exact: boolean};
@@ -331,18 +332,21 @@ export class SearchEngine {
   }
 
   private keyOf(id: number): number {
+    // The share of the query's weight a record matched, in WORD_LEVELS steps: fine enough that
+    // a rare word outweighs several common ones, coarse enough that near ties go on to the
+    // attribute and relevance criteria (measured on the natural-question set, search/DESIGN.md).
     const words =
       this.totalWeight > 0
-        ? Math.min(255, Math.round((255 * (this.matchedWeight[id] ?? 0)) / this.totalWeight))
+        ? Math.round((WORD_LEVELS * (this.matchedWeight[id] ?? 0)) / this.totalWeight)
         : 0;
-    const relevance = Math.min(4095, Math.round((this.relevance[id] ?? 0) * 32));
+    const relevance = Math.min(65535, Math.round((this.relevance[id] ?? 0) * 512));
     return (
-      words * 2 ** 44 +
-      (this.realPage[id] ?? 1) * 2 ** 43 +
-      (31 - Math.min(31, this.typoSum[id] ?? 0)) * 2 ** 38 +
-      (127 - Math.min(127, this.attributeSum[id] ?? 0)) * 2 ** 31 +
-      Math.min(15, this.exactCount[id] ?? 0) * 2 ** 27 +
-      (this.levels[id] ?? 0) * 2 ** 24 +
+      words * 2 ** 48 +
+      (this.realPage[id] ?? 1) * 2 ** 47 +
+      (31 - Math.min(31, this.typoSum[id] ?? 0)) * 2 ** 42 +
+      (127 - Math.min(127, this.attributeSum[id] ?? 0)) * 2 ** 35 +
+      Math.min(15, this.exactCount[id] ?? 0) * 2 ** 31 +
+      (this.levels[id] ?? 0) * 2 ** 28 +
       relevance * 2 ** 12 +
       (4095 - (this.positions[id] ?? 0))
     );
