@@ -59,7 +59,13 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   if (!config.devSiteUrl && !site.has('/index.html')) {
     throw new Error(`No site build in ${config.siteDir}: run \`npm run build\` first.`);
   }
-  const engine = deps.engine ?? new SearchEngine(readIndexFile(config.searchIndexFile).records);
+  const engine =
+    deps.engine ??
+    (() => {
+      // The index carries the writers' synonyms (site/search-synonyms.json) as of its build.
+      const {records, synonyms} = readIndexFile(config.searchIndexFile);
+      return new SearchEngine(records, {synonyms});
+    })();
   if (!signIn.has('/signin.js')) {
     throw new Error(`No sign-in page build in ${config.signInDir}: run \`npm run build\` first.`);
   }
