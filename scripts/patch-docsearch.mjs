@@ -13,7 +13,17 @@
 //    the initial query (DocSearch 3's MAX_QUERY_SIZE); 4.7.0 uses 512 for both.
 // 4. Ask AI: the modal's base URL (chat, `/token` and `/feedback` under it) is hard-coded to
 //    Algolia's host, which would send the reader's questions outside the gate. It becomes the
-//    same-origin `/__askai/chat`, answered by the gate (server/src/askai).
+//    same-origin `/__askai/chat`, answered by the gate (server/src/askai); so does the staging
+//    host that the `useStagingEnv` option would pick.
+// 5. Start screen: with no recent or favorite searches 4.7.0 renders no dropdown at all; the
+//    spec's start screen says "No recent searches" (DocSearch 3's StartScreen).
+// 6. No-results screen: "Try searching for" never appeared, because 4.7.0 merges the
+//    suggestions into an object (`{...[], ...keys}`) whose `length` is undefined. They are an
+//    array again, and the search endpoint's own `suggestions` (search/src/suggestions.ts: page
+//    titles for the nearest handbook words) come first. The screen also gets the results
+//    footer, which links to the search page for the query.
+// 7. Footer: "Powered by Algolia" linked to algolia.com although no Algolia service is
+//    involved; the credit is removed.
 //
 // Bundlers cache node_modules by package version (rspack's persistent cache does), so when the
 // file changes the site's bundler cache is cleared too.
@@ -54,6 +64,41 @@ export const REPLACEMENTS = [
     name: 'Ask AI talks to the gate on this origin, never to Algolia',
     from: 'un="https://askai.algolia.com/chat"',
     to: 'un="/__askai/chat"',
+  },
+  {
+    name: 'the staging Ask AI host is this origin too',
+    from: 'an="https://beta-chat-askai.algolia.com"',
+    to: 'an="/__askai/chat"',
+  },
+  {
+    name: 'open the dropdown on an empty start screen',
+    from: '||J||(ft=!1)',
+    to: '||J||N&&(ft=!1)',
+  },
+  {
+    name: 'say "No recent searches" on an empty start screen',
+    from: 'y=void 0===D?"Remove this conversation from history":D;return e.createElement("div",{className:"DocSearch-Dropdown-Container"}',
+    to: 'y=void 0===D?"Remove this conversation from history":D;return u.hasCollections||u.disableUserPersonalization?e.createElement("div",{className:"DocSearch-Dropdown-Container"}',
+  },
+  {
+    name: 'the empty start screen itself',
+    from: 'u.conversations.remove(n),u.refresh()}},e.createElement(hn,null)))}})))}',
+    to: 'u.conversations.remove(n),u.refresh()}},e.createElement(hn,null)))}}))):e.createElement("div",{className:"DocSearch-StartScreen"},e.createElement("p",{className:"DocSearch-Help"},r.noRecentSearchesText||"No recent searches"))}',
+  },
+  {
+    name: "keep the suggestions an array, the search endpoint's first",
+    from: 'r.context.searchSuggestions.length<Object.keys(o).length&&u({searchSuggestions:k(k({},null!==(t=r.context.searchSuggestions)&&void 0!==t?t:[]),Object.keys(o))});',
+    to: 'u({searchSuggestions:Array.isArray(n.suggestions)?n.suggestions.slice(0,3):r.context.searchSuggestions.length<Object.keys(o).length?Object.keys(o):r.context.searchSuggestions});',
+  },
+  {
+    name: 'link the no-results screen to the search page',
+    from: '[]))),u.getMissingResultsUrl&&',
+    to: '[]))),e.createElement("div",{className:"DocSearch-NoResults-SearchPage"},e.createElement(u.resultsFooterComponent,{state:u.state})),u.getMissingResultsUrl&&',
+  },
+  {
+    name: 'no "Powered by Algolia" credit',
+    from: 'e.createElement("div",{className:"DocSearch-Logo"},e.createElement(on,{translations:{poweredByText:k}}))',
+    to: 'e.createElement("div",{className:"DocSearch-Logo"})',
   },
   {
     name: 'cut selected page text to 64 characters for the initial query',

@@ -1,5 +1,6 @@
 import type {FastifyInstance} from 'fastify';
 import type {SearchEngine} from '@studio-handbook/search/engine';
+import {createSuggester} from '@studio-handbook/search/suggestions';
 import {parseQueriesBody, WireError} from '@studio-handbook/search/wire';
 
 export const SEARCH_BODY_LIMIT = 64 * 1024;
@@ -11,6 +12,7 @@ export const SEARCH_BODY_LIMIT = 64 * 1024;
  */
 export async function searchRoutes(app: FastifyInstance, options: {engine: SearchEngine}) {
   const {engine} = options;
+  const suggest = createSuggester(engine);
   // The lite client sends JSON as text/plain (a "simple" request); accept any content type.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
@@ -47,7 +49,15 @@ export async function searchRoutes(app: FastifyInstance, options: {engine: Searc
       }
       throw error;
     }
-    const results = requests.map((searchRequest) => engine.search(searchRequest));
+    const results = requests.map((searchRequest) => {
+      const result = engine.search(searchRequest);
+      // DocSearch's no-results screen offers `suggestions` under "Try searching for" (the
+      // modal is patched to read them, scripts/patch-docsearch.mjs); Algolia clients ignore
+      // the extra field.
+      return result.nbHits === 0 && searchRequest.page === 0
+        ? {...result, suggestions: suggest(searchRequest)}
+        : result;
+    });
     return reply.header('cache-control', 'private, no-store').send({results});
   });
 }

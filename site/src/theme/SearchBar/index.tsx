@@ -171,6 +171,16 @@ type ResultsFooterProps = {
 function ResultsFooter({state, onClose}: ResultsFooterProps) {
   const createSearchLink = useSearchLinkCreator();
 
+  // (CUSTOM) The patched modal also shows this footer on its no-results screen, where "See all 0
+  // results" would read as a mistake: there it offers the search page for the query.
+  if (!state.context.nbHits) { // (CUSTOM)
+    return ( // (CUSTOM)
+      <Link to={createSearchLink(state.query)} onClick={onClose}> {/* (CUSTOM) */}
+        <Translate id="theme.SearchBar.openSearchPage" values={{query: state.query}}>{'Open the search page for “{query}”'}</Translate> {/* (CUSTOM) */}
+      </Link> // (CUSTOM)
+    ); // (CUSTOM)
+  } // (CUSTOM)
+
   return (
     <Link to={createSearchLink(state.query)} onClick={onClose}>
       <Translate
