@@ -17,8 +17,9 @@ function run(command, args) {
 const installed = path.join(root, 'node_modules/.package-lock.json');
 const lockfile = path.join(root, 'package-lock.json');
 if (!existsSync(installed) || statSync(installed).mtimeMs < statSync(lockfile).mtimeMs) {
-  console.log('Installing dependencies (npm ci)…');
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  console.log('Installing dependencies (npm ci, about 3 minutes on a fresh machine)…');
+  // Errors only: npm's install-script and update notices are nothing a newcomer can act on.
+  run('npm', ['ci', '--no-audit', '--no-fund', '--no-update-notifier', '--loglevel=error']);
 }
 
 if (process.argv.includes('--browser') && !existsSync(CHROMIUM)) {
