@@ -204,18 +204,10 @@ const config: Config = {
     prism: {
       theme: prismThemes.github,
       darkTheme: prismThemes.dracula,
-      additionalLanguages: [
-        'bash',
-        'json',
-        'yaml',
-        'dart',
-        'rust',
-        'nginx',
-        'sql',
-        'ini',
-        'docker',
-        'hcl',
-      ],
+      // Only what the handbook's ``` fences use beyond prism-react-renderer's built-in set
+      // (which already has json, yaml, rust, ts/tsx, js, markdown): every language listed here
+      // is parsed by every reader's phone in the main chunk (issue 14). hcl had no fence.
+      additionalLanguages: ['bash', 'dart', 'nginx', 'sql', 'ini', 'docker'],
     },
   } satisfies Preset.ThemeConfig,
 };
