@@ -8,6 +8,7 @@ const CONTRACTION = /(?<=\p{L})['’](?=\p{L})/gu;
 
 /** Folds possessives away and contractions into one word, before splitting into words. */
 export function foldApostrophes(text: string): string {
+  if (!text.includes("'") && !text.includes('’')) return text;
   return text.replace(POSSESSIVE, '').replace(CONTRACTION, '');
 }
 
@@ -17,6 +18,7 @@ export function words(text: string): string[] {
 
 // A camelCase or PascalCase identifier: a lower-case letter or digit followed by a capital, or a
 // capital run followed by a capitalised word (HTTPServer → HTTP Server).
+const HAS_IDENTIFIER = /[\p{Ll}\p{N}]\p{Lu}|\p{Lu}\p{Lu}\p{Ll}/u;
 const IDENTIFIER_BREAK = /(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
 
 /**
@@ -26,6 +28,8 @@ const IDENTIFIER_BREAK = /(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll
  */
 export function identifierParts(text: string): string[] {
   const parts: string[] = [];
+  // Most text holds no identifier; this test is far cheaper than splitting every token.
+  if (!HAS_IDENTIFIER.test(text)) return parts;
   for (const token of foldApostrophes(text).match(WORD) ?? []) {
     const split = token.split(IDENTIFIER_BREAK);
     if (split.length > 1) for (const part of split) parts.push(part.toLowerCase());
