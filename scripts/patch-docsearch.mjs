@@ -83,7 +83,7 @@ export const REPLACEMENTS = [
   {
     name: 'the empty start screen itself',
     from: 'u.conversations.remove(n),u.refresh()}},e.createElement(hn,null)))}})))}',
-    to: 'u.conversations.remove(n),u.refresh()}},e.createElement(hn,null)))}}))):e.createElement("div",{className:"DocSearch-StartScreen"},e.createElement("p",{className:"DocSearch-Help"},r.noRecentSearchesText||"No recent searches"))}',
+    to: 'u.conversations.remove(n),u.refresh()}},e.createElement(hn,null)))}}))):e.createElement("div",{className:"DocSearch-StartScreen"},e.createElement("div",{className:"DocSearch-Screen-Icon"},e.createElement(pn,null)),e.createElement("p",{className:"DocSearch-Title"},r.noRecentSearchesText||"No recent searches"),e.createElement("p",{className:"DocSearch-Help"},"Pages you open from search are listed here."))}',
   },
   {
     name: "keep the suggestions an array, the search endpoint's first",
@@ -94,6 +94,11 @@ export const REPLACEMENTS = [
     name: 'link the no-results screen to the search page',
     from: '[]))),u.getMissingResultsUrl&&',
     to: '[]))),e.createElement("div",{className:"DocSearch-NoResults-SearchPage"},e.createElement(u.resultsFooterComponent,{state:u.state})),u.getMissingResultsUrl&&',
+  },
+  {
+    name: 'no "See all" footer above the no-results screen, which links to the search page itself',
+    from: 'u.resultsFooterComponent&&e.createElement("section",{className:"DocSearch-HitsFooter"}',
+    to: 'u.resultsFooterComponent&&u.state.context.nbHits>0&&e.createElement("section",{className:"DocSearch-HitsFooter"}',
   },
   {
     name: 'no "Powered by Algolia" credit',

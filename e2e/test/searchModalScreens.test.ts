@@ -38,6 +38,8 @@ afterEach(async () => {
 });
 
 type Theme = 'light' | 'dark';
+/** A hit that is a handbook page (the "Ask AI" row is a hit too). */
+const DOC_HIT = '.DocSearch-Hit a[href^="/docs/"]';
 
 async function signedInPage(theme: Theme = 'light'): Promise<Page> {
   watched = await watchedContext(browser);
@@ -88,12 +90,15 @@ describe.each(['light', 'dark'] as const)('the search modal in %s mode', (theme)
 
     // Once a hit is opened from the modal, the start screen lists it instead.
     await input.fill('kong');
-    await page.locator('.DocSearch-Hit').first().waitFor();
+    await page.locator(DOC_HIT).first().waitFor();
     await screenshot(page, `modal-results-${theme}`);
+    // The first row offers to ask the question instead; the next one is the first page.
+    await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/docs\/tools\/kong/);
     await openModal(page);
     await page.locator('.DocSearch-Hit').first().waitFor();
+    expect(await page.locator('.DocSearch-Hits').first().textContent()).toMatch(/kong/i);
     expect(await page.getByText('No recent searches').count()).toBe(0);
     expect(watched.consoleErrors).toEqual([]);
   });
@@ -124,8 +129,8 @@ describe.each(['light', 'dark'] as const)('the search modal in %s mode', (theme)
       .locator('.DocSearch-Prefill', {hasText: /postgres/i})
       .first()
       .click();
-    await page.locator('.DocSearch-Hit').first().waitFor();
-    expect(await page.locator('.DocSearch-NoResults').count()).toBe(0);
+    await page.locator(DOC_HIT).first().waitFor();
+    await expect.poll(() => page.locator('.DocSearch-NoResults').count()).toBe(0);
     expect(watched.consoleErrors).toEqual([]);
   });
 
