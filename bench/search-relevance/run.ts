@@ -45,7 +45,7 @@ async function evaluate(adapter: Adapter) {
   const sets: Record<string, Score & {byKind: Record<string, Score>; misses?: unknown[]}> = {};
   const all: Judged[] = [];
   for (const set of SETS) {
-    const rows = [];
+    const rows: (Judged & {rank: number; top: string[]})[] = [];
     for (const item of set.queries) {
       const ids = await adapter.search(item.query);
       const pages = [...new Set(ids.map(pageOf).filter(Boolean))];
