@@ -15,7 +15,9 @@ import {median} from './lib/system';
  * immutable caching of hashed assets.
  */
 const RUNS = Number(process.env.RUNS ?? 3);
-const PAGE = '/docs/tools/git';
+/** Issue 14's pages: a doc page, the home page and a search results page. PAGES=… narrows. */
+const PAGES = (process.env.PAGES ?? '/docs/tools/git,/,/search?q=deploy').split(',');
+const PAGE = PAGES[0] ?? '/docs/tools/git';
 
 const gate = await startBenchGate({LOG_LEVEL: 'warn'});
 const chrome = await chromeLauncher.launch({
@@ -32,40 +34,44 @@ type Run = {
   transferBytes: number;
   requests: number;
 };
-const runs: Record<'mobile' | 'desktop', Run[]> = {mobile: [], desktop: []};
+type Preset = 'mobile' | 'desktop';
+const runs: Record<string, Record<Preset, Run[]>> = Object.fromEntries(
+  PAGES.map((page) => [page, {mobile: [], desktop: []}]),
+);
 let caching: {url: string; cacheControl: string | undefined; encoding: string | undefined}[] = [];
 try {
   for (let round = 0; round < RUNS; round += 1) {
-    for (const preset of ['mobile', 'desktop'] as const) {
-      const result = await lighthouse(
-        `${gate.base}${PAGE}`,
-        {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance'],
-          extraHeaders: {Cookie: gate.cookie},
-        },
-        preset === 'desktop' ? desktopConfig : undefined,
-      );
-      const lhr = result?.lhr;
-      if (!lhr) throw new Error('lighthouse returned no result');
-      const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-      const network =
-        (
-          lhr.audits['network-requests']?.details as
-            {items?: {url: string; transferSize?: number}[]} | undefined
-        )?.items ?? [];
-      runs[preset].push({
-        score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-        fcpMs: Math.round(audit('first-contentful-paint')),
-        lcpMs: Math.round(audit('largest-contentful-paint')),
-        tbtMs: Math.round(audit('total-blocking-time')),
-        cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
-        transferBytes: Math.round(audit('total-byte-weight')),
-        requests: network.length,
-      });
-    }
+    for (const page of PAGES)
+      for (const preset of ['mobile', 'desktop'] as const) {
+        const result = await lighthouse(
+          `${gate.base}${page}`,
+          {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance'],
+            extraHeaders: {Cookie: gate.cookie},
+          },
+          preset === 'desktop' ? desktopConfig : undefined,
+        );
+        const lhr = result?.lhr;
+        if (!lhr) throw new Error('lighthouse returned no result');
+        const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+        const network =
+          (
+            lhr.audits['network-requests']?.details as
+              {items?: {url: string; transferSize?: number}[]} | undefined
+          )?.items ?? [];
+        runs[page]?.[preset].push({
+          score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          fcpMs: Math.round(audit('first-contentful-paint')),
+          lcpMs: Math.round(audit('largest-contentful-paint')),
+          tbtMs: Math.round(audit('total-blocking-time')),
+          cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
+          transferBytes: Math.round(audit('total-byte-weight')),
+          requests: network.length,
+        });
+      }
   }
   // How the page's own assets are served to a browser that accepts compression.
   const html = await (await fetch(`${gate.base}${PAGE}`, {headers: {cookie: gate.cookie}})).text();
@@ -99,14 +105,21 @@ const summarise = (list: Run[]) => ({
   transferKB: Math.round(median(list.map((r) => r.transferBytes)) / 1024),
   requests: median(list.map((r) => r.requests)),
 });
-const summary = {mobile: summarise(runs.mobile), desktop: summarise(runs.desktop)};
-console.log(`\n| preset | performance | FCP ms | LCP ms | TBT ms | CLS | transfer KB | requests |`);
-console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-for (const [preset, s] of Object.entries(summary)) {
-  console.log(
-    `| ${preset} | ${s.score} | ${s.fcpMs} | ${s.lcpMs} | ${s.tbtMs} | ${s.cls} | ${s.transferKB} | ${s.requests} |`,
-  );
-}
+const summary = Object.fromEntries(
+  Object.entries(runs).map(([page, r]) => [
+    page,
+    {mobile: summarise(r.mobile), desktop: summarise(r.desktop)},
+  ]),
+);
+console.log(
+  `\n| page | preset | performance | FCP ms | LCP ms | TBT ms | CLS | transfer KB | requests |`,
+);
+console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+for (const [page, presets] of Object.entries(summary))
+  for (const [preset, s] of Object.entries(presets))
+    console.log(
+      `| ${page} | ${preset} | ${s.score} | ${s.fcpMs} | ${s.lcpMs} | ${s.tbtMs} | ${s.cls} | ${s.transferKB} | ${s.requests} |`,
+    );
 console.log('\n| resource | content-encoding | cache-control |\n| --- | --- | --- |');
 for (const c of caching)
   console.log(
@@ -115,5 +128,5 @@ for (const c of caching)
 mkdirSync(path.join(repoRoot, 'bench/results'), {recursive: true});
 writeFileSync(
   path.join(repoRoot, 'bench/results/page-load.json'),
-  `${JSON.stringify({date: new Date().toISOString(), page: PAGE, runs: RUNS, summary, caching, raw: runs}, null, 2)}\n`,
+  `${JSON.stringify({date: new Date().toISOString(), pages: PAGES, runs: RUNS, summary, caching, raw: runs}, null, 2)}\n`,
 );
