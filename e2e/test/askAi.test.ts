@@ -44,6 +44,12 @@ async function signedInPage(path: string): Promise<Page> {
   return page;
 }
 
+async function screenshot(page: Page, name: string): Promise<void> {
+  if (!process.env.SCREENSHOT_DIR) return;
+  await page.waitForTimeout(250);
+  await page.screenshot({path: `${process.env.SCREENSHOT_DIR}/${name}.png`});
+}
+
 async function ask(page: Page, question: string) {
   await page.keyboard.press('Control+k');
   const input = page.locator('.DocSearch-Input');
@@ -75,6 +81,29 @@ describe('Ask AI in the search modal', () => {
     const [opened] = await Promise.all([watched.context.waitForEvent('page'), source.click()]);
     await opened.waitForURL(/\/docs\/workflow\/deployment-workflow#[\w-]+$/);
     await opened.getByRole('heading', {name: /Rollback with Helm/}).waitFor();
+    expect(watched.consoleErrors).toEqual([]);
+  });
+
+  it('takes feedback on an answer and keeps the conversation in the history', async () => {
+    const page = await signedInPage('/docs/documentation');
+    await ask(page, 'How do I roll back a bad production release?');
+    const answer = page.locator('.DocSearch-AskAiScreen-Response').last();
+    await answer.getByText('helm rollback', {exact: false}).first().waitFor();
+    await screenshot(page, 'modal-ask-ai-light');
+    await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+    await screenshot(page, 'modal-ask-ai-dark');
+
+    const feedback = page.waitForResponse((response) =>
+      response.url().endsWith('/__askai/chat/feedback'),
+    );
+    await answer.locator('button[title="Like"]').click();
+    expect((await feedback).status()).toBeLessThan(300);
+    await answer.getByText('Thanks for your feedback!').waitFor();
+
+    // Escape leaves Ask AI for the search's start screen, which lists the conversation.
+    await page.keyboard.press('Escape');
+    await page.getByText('Recent conversations').waitFor();
+    await page.getByText('How do I roll back a bad production release?').first().waitFor();
     expect(watched.consoleErrors).toEqual([]);
   });
 
