@@ -21,6 +21,8 @@ const ENGINE_HITS = 20;
 const ENGINE_WEIGHT = 0.5;
 /** A blog section's score is discounted this much against doc sections. */
 const BLOG_FACTOR = 0.85;
+/** How much a section's coverage of the question scales its fused score (0: not at all). */
+const COVERAGE_WEIGHT = 0.5;
 
 type SectionTerms = {
   readonly weighted: Map<string, number>;
@@ -176,9 +178,14 @@ export class SectionRetriever {
     }
 
     // The docs are the reference; a blog post is dated news about it, so a doc section wins a
-    // near tie.
+    // near tie. A question is answered by a section that holds all of it, so the share of the
+    // question a section covers weighs on its rank too.
+    const coverageWeight = COVERAGE_WEIGHT;
     this.sections.forEach((section, index) => {
-      if (section.page.startsWith('/blog/')) fused[index] = (fused[index] ?? 0) * BLOG_FACTOR;
+      const share = totalWeight > 0 ? (covered[index] ?? 0) / totalWeight : 0;
+      let value = (fused[index] ?? 0) * (1 - coverageWeight + coverageWeight * share);
+      if (section.page.startsWith('/blog/')) value *= BLOG_FACTOR;
+      fused[index] = value;
     });
 
     const order = [...fused.keys()]

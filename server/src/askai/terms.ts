@@ -19,7 +19,9 @@ const STOP = new Set(
     'whose why will with within without would yes yet you your yours handbook studio ' +
     // Words that frame a question rather than name its subject ("how long", "the right way").
     'long many much often bad good best right proper properly correct correctly actually really exactly ' +
-    'anyone someone somebody anybody everyone people guys know find supposed go going'
+    'anyone someone somebody anybody everyone people guys know find supposed go going ' +
+    // What is left of a negative contraction once its "'t" is cut ("didn't" → "didn").
+    'didn doesn isn aren wasn weren don won hasn haven hadn shouldn wouldn couldn mustn needn'
   ).split(' '),
 );
 

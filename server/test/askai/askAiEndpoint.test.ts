@@ -145,7 +145,7 @@ describe('Ask AI behind the gate', () => {
 
   it("answers a question in the reader's words with the section that answers it, linked first", async () => {
     const text = textOf(
-      chunksOf((await askQuestion('How do I undo a bad production release?')).body),
+      chunksOf((await askQuestion('How do I go back to the previous release in production?')).body),
     );
     expect(text.startsWith("I couldn't find")).toBe(false);
     expect(linksOf(text)[0]).toMatch(/^\/docs\/workflow\/deployment-workflow#/);
