@@ -72,7 +72,7 @@ async function emptyShare(page: Page): Promise<number> {
   return page.locator('.DocSearch-Dropdown').evaluate((dropdown) => {
     const box = dropdown.getBoundingClientRect();
     let bottom = box.top;
-    for (const element of dropdown.querySelectorAll('*')) {
+    for (const element of Array.from(dropdown.querySelectorAll('*'))) {
       const rect = element.getBoundingClientRect();
       if (rect.height > 0 && rect.width > 0 && element.textContent?.trim())
         bottom = Math.max(bottom, Math.min(rect.bottom, box.bottom));
