@@ -41,6 +41,10 @@ export type StemSynonyms = ReadonlyMap<string, readonly string[]>;
 
 /** A synonym found in a section counts a little less than the reader's own word. */
 const SYNONYM_FACTOR = 0.8;
+/** A word matched only through a one-letter difference counts this much. */
+const TYPO_FACTOR = 0.5;
+/** How much more than the rarest known word a word the handbook never uses weighs. */
+const UNKNOWN_WORD_FACTOR = 2;
 
 export class SectionRetriever {
   private readonly sections: readonly Section[];
@@ -129,7 +133,9 @@ export class SectionRetriever {
   private alternatives(term: string): {term: string; factor: number}[] {
     const resolved = this.resolve(term);
     const out: {term: string; factor: number}[] = [];
-    if (resolved !== null) out.push({term: resolved, factor: 1});
+    // A word found only one typo away may be a typo, or a word the handbook does not use
+    // ("dress" is one letter from "press"): it counts, but less.
+    if (resolved !== null) out.push({term: resolved, factor: resolved === term ? 1 : TYPO_FACTOR});
     for (const synonym of this.synonyms.get(resolved ?? term) ?? this.synonyms.get(term) ?? []) {
       if (this.idf.has(synonym) && !out.some((entry) => entry.term === synonym))
         out.push({term: synonym, factor: SYNONYM_FACTOR});
@@ -141,10 +147,11 @@ export class SectionRetriever {
     const limit = options.limit ?? 5;
     const terms = questionTerms(question).map((term) => {
       const alternatives = this.alternatives(term);
-      // A word the handbook never uses weighs most: it is what the question is about.
+      // A word the handbook never uses weighs most: it usually is what the question is about
+      // (Storybook, Kafka, a salary), and the handbook cannot answer it.
       const weight =
         alternatives.length === 0
-          ? this.maxIdf
+          ? this.maxIdf * UNKNOWN_WORD_FACTOR
           : Math.max(...alternatives.map((entry) => this.idf.get(entry.term) ?? 0));
       return {alternatives, weight};
     });
