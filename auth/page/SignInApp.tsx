@@ -4,6 +4,7 @@ import {REFUSAL_MESSAGES, checkIdentity} from '../src/domainRule';
 import type {RuntimeConfig} from '../src/runtimeConfig';
 import {fetchSession, startSession} from '../src/sessionClient';
 import {createAuth, signInLocally, signInWithGoogle} from './firebaseAuth';
+import {signInErrorMessage} from './signInErrors';
 
 type Screen =
   | {readonly kind: 'loading'}
@@ -26,7 +27,8 @@ export function SignInApp({config}: {readonly config: RuntimeConfig}): ReactNode
       })
       .catch((error: unknown) => {
         console.error(error);
-        if (!cancelled) setScreen({kind: 'ready', error: messageOf(error)});
+        if (!cancelled)
+          setScreen({kind: 'ready', error: error instanceof Error ? error.message : String(error)});
       });
     return () => {
       cancelled = true;
@@ -66,7 +68,10 @@ export function SignInApp({config}: {readonly config: RuntimeConfig}): ReactNode
       .then(finish)
       .catch((error: unknown) => {
         console.error(error);
-        setScreen({kind: 'ready', error: messageOf(error)});
+        setScreen({
+          kind: 'ready',
+          error: signInErrorMessage(error, {emulator: config.emulatorUrl !== null}),
+        });
       });
   };
 
@@ -136,7 +141,7 @@ function LocalSignIn({
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <button type="submit" disabled={busy}>
+        <button type="submit" className="signin__localButton" disabled={busy}>
           Sign in locally
         </button>
       </div>
@@ -146,8 +151,4 @@ function LocalSignIn({
 
 function refusalLine(email: string | null, reason: string): string {
   return `Signed in as ${email ?? 'an account without an e-mail address'}. ${reason}`;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
