@@ -1,7 +1,7 @@
 import type {SearchEngine} from '@studio-handbook/search/engine';
 import type {SearchRequest} from '@studio-handbook/search/types';
 import {pathOf} from './handbookSections';
-import {damerauWithin} from './editDistance';
+import {boundedDistance, transpositions} from '@studio-handbook/search/text';
 import {questionTerms, stemsOf} from './terms';
 import type {RetrievedSection, Section, WeightedTerm} from './types';
 
@@ -104,9 +104,11 @@ export class SectionRetriever {
     if (term.length < 5) return null;
     let best: string | null = null;
     let bestIdf = Infinity;
+    // One typo, a swap of adjacent letters included (Damerau), as search counts it.
+    const swapped = new Set(transpositions(term));
     for (const candidate of this.vocabulary) {
       if (Math.abs(candidate.length - term.length) > 1) continue;
-      if (!damerauWithin(term, candidate, 1)) continue;
+      if (!swapped.has(candidate) && boundedDistance(term, candidate, 1) > 1) continue;
       // Prefer the most common neighbour (lowest idf): the likeliest intended word.
       const idf = this.idf.get(candidate) ?? Infinity;
       if (idf < bestIdf) {

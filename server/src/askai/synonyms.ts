@@ -1,32 +1,13 @@
 import {readFileSync} from 'node:fs';
-import {z} from 'zod';
+import {parseSynonyms, type SynonymRecord} from '@studio-handbook/search/synonyms';
 import type {StemSynonyms} from './retriever';
 import {stemsOf} from './terms';
 
 /**
- * The writers' synonyms file (`site/search-synonyms.json`, Algolia's synonym records): a
- * two-way `synonym` makes every word of the group stand for every other; a `oneWaySynonym`
- * lets its `input` stand for its `synonyms` only. Ask AI reads it as stems; a phrase counts
- * through each of its words.
+ * The writers' synonyms file (`site/search-synonyms.json`, Algolia's synonym records), read
+ * with search's own parser. Search expands query words; Ask AI compares stems, and a phrase
+ * ("roll back") counts through each of its words.
  */
-
-const record = z.discriminatedUnion('type', [
-  z.object({
-    objectID: z.string().optional(),
-    type: z.literal('synonym'),
-    synonyms: z.array(z.string().min(1)).min(2),
-  }),
-  z.object({
-    objectID: z.string().optional(),
-    type: z.literal('oneWaySynonym'),
-    input: z.string().min(1),
-    synonyms: z.array(z.string().min(1)).min(1),
-  }),
-]);
-const file = z.array(record);
-
-export type SynonymRecord = z.infer<typeof record>;
-
 export function stemSynonyms(records: readonly SynonymRecord[]): StemSynonyms {
   const map = new Map<string, Set<string>>();
   const link = (from: string, to: string) => {
@@ -54,12 +35,5 @@ export function readSynonymsFile(path: string): StemSynonyms {
   } catch (error) {
     throw new Error(`The synonyms file ${path} cannot be read: ${(error as Error).message}`);
   }
-  const parsed = file.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(
-      `The synonyms file ${path} is invalid at ${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''}`,
-    );
-  }
-  return stemSynonyms(parsed.data);
+  return stemSynonyms(parseSynonyms(raw, path));
 }

@@ -24,7 +24,7 @@ describe("the writers' synonyms file", () => {
   it('stops start-up with the path and the reason when the file is invalid', () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'synonyms-')), 'synonyms.json');
     writeFileSync(file, JSON.stringify([{type: 'synonym', synonyms: ['only-one']}]));
-    expect(() => readSynonymsFile(file)).toThrow(/synonyms\.json is invalid at 0\.synonyms/);
+    expect(() => readSynonymsFile(file)).toThrow(/synonyms\.json\[0\]: a synonym record is/);
   });
 
   it('reads the file the writers maintain beside the docs', () => {
