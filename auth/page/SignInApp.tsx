@@ -1,9 +1,9 @@
 import {useEffect, useState, type FormEvent, type ReactNode} from 'react';
-import type {Auth, User} from 'firebase/auth';
+import type {Auth} from 'firebase/auth';
 import {REFUSAL_MESSAGES, checkIdentity} from '../src/domainRule';
 import type {RuntimeConfig} from '../src/runtimeConfig';
 import {fetchSession, startSession} from '../src/sessionClient';
-import {createAuth, signInLocally, signInWithGoogle} from './firebaseAuth';
+import {createAuth, signInLocally, signInWithGoogle, type GoogleSignIn} from './firebaseAuth';
 import {signInErrorMessage} from './signInErrors';
 
 type Screen =
@@ -35,7 +35,7 @@ export function SignInApp({config}: {readonly config: RuntimeConfig}): ReactNode
     };
   }, [auth]);
 
-  const finish = async (user: User): Promise<void> => {
+  const finish = async ({user, googleIdToken}: GoogleSignIn): Promise<void> => {
     const verdict = checkIdentity(
       {
         email: user.email,
@@ -53,7 +53,7 @@ export function SignInApp({config}: {readonly config: RuntimeConfig}): ReactNode
       return;
     }
     // The browser's check only picks the screen; the server decides.
-    const refusal = await startSession(await user.getIdToken());
+    const refusal = await startSession(await user.getIdToken(), googleIdToken);
     await auth.signOut();
     if (refusal === null) {
       window.location.reload();
@@ -62,7 +62,7 @@ export function SignInApp({config}: {readonly config: RuntimeConfig}): ReactNode
     setScreen({kind: 'ready', refused: refusalLine(user.email, refusal.message)});
   };
 
-  const run = (signIn: () => Promise<User>) => {
+  const run = (signIn: () => Promise<GoogleSignIn>) => {
     setScreen({kind: 'signing-in'});
     signIn()
       .then(finish)

@@ -44,19 +44,25 @@ export function sameSiteEmulatorUrl(emulatorUrl: string): string {
   return url.origin;
 }
 
-export async function signInWithGoogle(auth: Auth): Promise<User> {
+/** A Firebase sign-in with Google, and Google's own ID token from it (it carries `hd`). */
+export type GoogleSignIn = {readonly user: User; readonly googleIdToken: string | undefined};
+
+export async function signInWithGoogle(auth: Auth): Promise<GoogleSignIn> {
   const provider = new GoogleAuthProvider();
   provider.setCustomParameters({prompt: 'select_account'});
-  const credential = await signInWithPopup(auth, provider);
-  return credential.user;
+  const result = await signInWithPopup(auth, provider);
+  const googleIdToken = GoogleAuthProvider.credentialFromResult(result)?.idToken;
+  return {user: result.user, googleIdToken};
 }
 
 /**
  * Emulator only: signs in as a Google account without Google, by handing the emulator an
  * unsigned Google ID token. The emulator accepts it; a real Firebase project never would.
+ * The account stands for a Workspace account of its address's domain (`hd`).
  */
-export async function signInLocally(auth: Auth, email: string): Promise<User> {
-  const idToken = JSON.stringify({sub: `local-${email}`, email, email_verified: true});
-  const credential = await signInWithCredential(auth, GoogleAuthProvider.credential(idToken));
-  return credential.user;
+export async function signInLocally(auth: Auth, email: string): Promise<GoogleSignIn> {
+  const hd = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+  const googleIdToken = JSON.stringify({sub: `local-${email}`, email, email_verified: true, hd});
+  const result = await signInWithCredential(auth, GoogleAuthProvider.credential(googleIdToken));
+  return {user: result.user, googleIdToken};
 }

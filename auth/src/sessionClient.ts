@@ -25,12 +25,20 @@ export async function fetchSession(): Promise<SessionIdentity | null> {
   return (await response.json()) as SessionIdentity;
 }
 
-/** Trades a Firebase ID token for a session cookie; resolves to the refusal, if any. */
-export async function startSession(idToken: string): Promise<SessionRefusal | null> {
+/**
+ * Trades a Firebase ID token for a session cookie; resolves to the refusal, if any. Google's
+ * own ID token from the popup goes along, for the server's check of the account's Workspace
+ * domain (`hd`).
+ */
+export async function startSession(
+  idToken: string,
+  googleIdToken: string | undefined,
+): Promise<SessionRefusal | null> {
   const response = await fetch(SESSION_PATH, {
     method: 'POST',
     credentials: 'same-origin',
-    headers: {Authorization: `Bearer ${idToken}`},
+    headers: {Authorization: `Bearer ${idToken}`, 'Content-Type': 'application/json'},
+    body: JSON.stringify(googleIdToken === undefined ? {} : {googleIdToken}),
   });
   if (response.ok) return null;
   const body = (await response.json().catch(() => ({}))) as {message?: unknown};

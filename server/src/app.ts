@@ -24,6 +24,8 @@ import type {AskAiEventSink, AskAiService} from './askai/askService';
 import {createAskAi} from './askai/createAskAi';
 import type {Answerer} from './askai/types';
 import {assetSender} from './static/sendAsset';
+import type {GoogleIdTokenVerifier} from './hostedDomain/googleIdToken';
+import {createGoogleIdTokenVerifier} from './hostedDomain/createGoogleIdTokenVerifier';
 
 export type AppDependencies = {
   readonly provider: IdentityProvider;
@@ -39,6 +41,8 @@ export type AppDependencies = {
   readonly askAiEvents?: AskAiEventSink;
   /** Cross-process sign-outs (cluster workers). */
   readonly signOutRelay?: SignOutRelay | null;
+  /** Google ID tokens for the `hd` check (tests inject keys of their own); else configured. */
+  readonly googleIdTokens?: GoogleIdTokenVerifier;
 };
 
 const BODY_LIMIT = 64 * 1024;
@@ -103,10 +107,11 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const verifier = new SessionVerifier({
     provider: deps.provider,
     allowedDomains: config.allowedDomains,
+    revocationCheckMs: config.revocationCheckSeconds * 1000,
     ...(deps.now ? {now: deps.now} : {}),
     ...(relay ? {publishSignOut: relay.publish} : {}),
   });
-  relay?.subscribe((uid, atSeconds) => verifier.markSignedOut(uid, atSeconds));
+  relay?.subscribe((signOut) => verifier.markSignedOut(signOut));
 
   const deny = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
     reply.headers(signInHeaders).header('cache-control', 'no-store');
@@ -152,6 +157,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     allowedDomains: config.allowedDomains,
     sessionDays: config.sessionDays,
     cookiePolicy,
+    googleIdTokens: config.hostedDomainCheck.enabled
+      ? (deps.googleIdTokens ?? createGoogleIdTokenVerifier(config))
+      : null,
     ...(deps.now ? {now: deps.now} : {}),
   });
 

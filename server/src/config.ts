@@ -33,6 +33,16 @@ export type Config = {
   readonly devSiteUrl: string | null;
   /** Ask AI: extractive (no endpoint) or generative through an OpenAI-compatible endpoint. */
   readonly askAi: AskAiConfig;
+  /** Google's `hd` claim: only accounts managed by the company's Workspace get a session. */
+  readonly hostedDomainCheck: HostedDomainCheckConfig;
+  /** How long a verified session is trusted before Firebase is asked again (revoked, disabled). */
+  readonly revocationCheckSeconds: number;
+};
+
+export type HostedDomainCheckConfig = {
+  readonly enabled: boolean;
+  /** The web client id of the Firebase project's Google provider: the Google token's audience. */
+  readonly clientId: string | null;
 };
 
 export type AskAiConfig = {
@@ -111,6 +121,21 @@ const schema = z.object({
   ASK_AI_API_KEY: nonEmpty.optional(),
   ASK_AI_FIRST_TOKEN_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   ASK_AI_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
+  GOOGLE_HOSTED_DOMAIN_CHECK: z.enum(['on', 'off'], {message: 'must be "on" or "off"'}).optional(),
+  GOOGLE_OAUTH_CLIENT_ID: z
+    .string()
+    .trim()
+    .regex(
+      /^[0-9]+-[a-z0-9]+\.apps\.googleusercontent\.com$/,
+      'must be an OAuth web client id such as "1234567890-abc123.apps.googleusercontent.com"',
+    )
+    .optional(),
+  REVOCATION_CHECK_SECONDS: z.coerce
+    .number({message: 'must be a whole number of seconds'})
+    .int('must be a whole number of seconds')
+    .min(1, 'must be at least 1')
+    .max(3600, 'must be at most 3600 (an hour): leavers must lose access quickly')
+    .default(60),
 });
 
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
@@ -155,9 +180,20 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       'Invalid configuration:\n  ASK_AI_MODEL: is required when ASK_AI_BASE_URL is set (the model name the endpoint serves)',
     );
   }
+  const hostedDomainCheck =
+    (values.GOOGLE_HOSTED_DOMAIN_CHECK ?? (mode === 'production' ? 'on' : 'off')) === 'on';
+  const clientId = values.GOOGLE_OAUTH_CLIENT_ID ?? null;
+  // Only the emulator's unsigned Google tokens can be checked without knowing the audience.
+  if (hostedDomainCheck && clientId === null && emulatorHost === null) {
+    throw new ConfigError(
+      `Invalid configuration:\n  GOOGLE_OAUTH_CLIENT_ID: is required while GOOGLE_HOSTED_DOMAIN_CHECK is on${values.GOOGLE_HOSTED_DOMAIN_CHECK === undefined ? ' (it is on by default with NODE_ENV=production)' : ''}: the web client id of the Firebase project's Google provider`,
+    );
+  }
   return {
     mode,
     devSiteUrl,
+    hostedDomainCheck: {enabled: hostedDomainCheck, clientId},
+    revocationCheckSeconds: values.REVOCATION_CHECK_SECONDS,
     askAi: {
       baseUrl: askAiBaseUrl === null ? null : askAiBaseUrl.replace(/\/+$/, ''),
       model: values.ASK_AI_MODEL ?? null,

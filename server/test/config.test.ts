@@ -2,6 +2,8 @@ import {describe, expect, it} from 'vitest';
 import {loadConfig} from '../src/config';
 import {testEnv} from './fixtures';
 
+const CLIENT_ID = '1234567890-abc123def456.apps.googleusercontent.com';
+
 function errorOf(env: NodeJS.ProcessEnv): string {
   try {
     loadConfig(env);
@@ -35,6 +37,11 @@ describe('configuration', () => {
     ['SESSION_DAYS', {SESSION_DAYS: '0'}],
     ['SESSION_DAYS', {SESSION_DAYS: '15'}],
     ['FIREBASE_AUTH_EMULATOR_HOST', {FIREBASE_AUTH_EMULATOR_HOST: 'not a host'}],
+    ['GOOGLE_HOSTED_DOMAIN_CHECK', {GOOGLE_HOSTED_DOMAIN_CHECK: 'yes'}],
+    ['GOOGLE_OAUTH_CLIENT_ID', {GOOGLE_OAUTH_CLIENT_ID: 'my-client'}],
+    ['REVOCATION_CHECK_SECONDS', {REVOCATION_CHECK_SECONDS: '0'}],
+    ['REVOCATION_CHECK_SECONDS', {REVOCATION_CHECK_SECONDS: '7200'}],
+    ['REVOCATION_CHECK_SECONDS', {REVOCATION_CHECK_SECONDS: 'a minute'}],
   ])('stops start-up naming %s when it is missing or invalid', (variable, overrides) => {
     expect(errorOf(testEnv(overrides))).toContain(variable);
   });
@@ -74,9 +81,44 @@ describe('configuration', () => {
 
   it('accepts production mode without the emulator', () => {
     const config = loadConfig(
-      testEnv({NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: undefined}),
+      testEnv({
+        NODE_ENV: 'production',
+        FIREBASE_AUTH_EMULATOR_HOST: undefined,
+        GOOGLE_OAUTH_CLIENT_ID: CLIENT_ID,
+      }),
     );
     expect(config.mode).toBe('production');
     expect(config.emulatorHost).toBeNull();
+  });
+
+  it('checks the Google hd claim by default in production, and then needs the OAuth client id', () => {
+    const production = {NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: undefined};
+    expect(errorOf(testEnv(production))).toMatch(
+      /GOOGLE_OAUTH_CLIENT_ID: is required while GOOGLE_HOSTED_DOMAIN_CHECK is on \(it is on by default with NODE_ENV=production\)/,
+    );
+    const config = loadConfig(testEnv({...production, GOOGLE_OAUTH_CLIENT_ID: CLIENT_ID}));
+    expect(config.hostedDomainCheck).toEqual({enabled: true, clientId: CLIENT_ID});
+  });
+
+  it('lets an operator turn the hd check off in production, explicitly', () => {
+    const config = loadConfig(
+      testEnv({
+        NODE_ENV: 'production',
+        FIREBASE_AUTH_EMULATOR_HOST: undefined,
+        GOOGLE_HOSTED_DOMAIN_CHECK: 'off',
+      }),
+    );
+    expect(config.hostedDomainCheck.enabled).toBe(false);
+  });
+
+  it('leaves the hd check off by default in development, and allows it on with the emulator alone', () => {
+    expect(loadConfig(testEnv()).hostedDomainCheck.enabled).toBe(false);
+    const on = loadConfig(testEnv({GOOGLE_HOSTED_DOMAIN_CHECK: 'on'}));
+    expect(on.hostedDomainCheck).toEqual({enabled: true, clientId: null});
+  });
+
+  it('re-checks revocation every 60 seconds unless REVOCATION_CHECK_SECONDS says otherwise', () => {
+    expect(loadConfig(testEnv()).revocationCheckSeconds).toBe(60);
+    expect(loadConfig(testEnv({REVOCATION_CHECK_SECONDS: '15'})).revocationCheckSeconds).toBe(15);
   });
 });

@@ -34,7 +34,7 @@ let stores: {site: AssetStore; signIn: AssetStore; engine: SearchEngine} | undef
 /** The real gate over the real build, against the real emulator. */
 export async function testApp(
   overrides: Record<string, string | undefined> = {},
-  deps: Partial<Pick<AppDependencies, 'now' | 'answerer' | 'askAiEvents'>> = {},
+  deps: Partial<Pick<AppDependencies, 'now' | 'answerer' | 'askAiEvents' | 'googleIdTokens'>> = {},
 ): Promise<{app: FastifyInstance; config: Config}> {
   const config = loadConfig(testEnv(overrides));
   stores ??= {

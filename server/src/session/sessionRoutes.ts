@@ -10,6 +10,8 @@ import {
   type CookiePolicy,
 } from './cookie';
 import {isSameOrigin} from './origin';
+import type {GoogleIdTokenVerifier} from '../hostedDomain/googleIdToken';
+import {checkManagedAccount} from '../hostedDomain/managedAccount';
 
 export type SessionRoutesOptions = {
   readonly provider: IdentityProvider;
@@ -17,12 +19,33 @@ export type SessionRoutesOptions = {
   readonly allowedDomains: readonly string[];
   readonly sessionDays: number;
   readonly cookiePolicy: CookiePolicy;
+  /** Google's `hd` check (GOOGLE_HOSTED_DOMAIN_CHECK); null when it is off. */
+  readonly googleIdTokens: GoogleIdTokenVerifier | null;
   readonly now?: () => number;
 };
 
 /** Firebase's guidance: only mint a session cookie from a sign-in made in the last 5 minutes. */
 const MAX_SIGN_IN_AGE_MS = 5 * 60_000;
 const BEARER = /^Bearer ([A-Za-z0-9_.-]{1,8192})$/;
+const MAX_GOOGLE_TOKEN_LENGTH = 8192;
+
+type SignInBody = {readonly googleIdToken?: string};
+
+/** The optional JSON body of a sign-in, or a reason it is not acceptable. */
+function readSignInBody(body: unknown): SignInBody | string {
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body)) return 'The body must be a JSON object.';
+  const {googleIdToken} = body as Record<string, unknown>;
+  if (googleIdToken === undefined) return {};
+  if (
+    typeof googleIdToken !== 'string' ||
+    googleIdToken === '' ||
+    googleIdToken.length > MAX_GOOGLE_TOKEN_LENGTH
+  ) {
+    return `googleIdToken must be a string of 1 to ${MAX_GOOGLE_TOKEN_LENGTH} characters.`;
+  }
+  return {googleIdToken};
+}
 
 function refuse(reply: FastifyReply, status: number, message: string): FastifyReply {
   return reply.code(status).header('cache-control', 'no-store').send({status, message});
@@ -30,7 +53,7 @@ function refuse(reply: FastifyReply, status: number, message: string): FastifyRe
 
 /** The spec's token-sync URL: trade a Firebase ID token for a session cookie, and back. */
 export async function sessionRoutes(app: FastifyInstance, options: SessionRoutesOptions) {
-  const {provider, verifier, allowedDomains, sessionDays, cookiePolicy} = options;
+  const {provider, verifier, allowedDomains, sessionDays, cookiePolicy, googleIdTokens} = options;
   const now = options.now ?? Date.now;
   const rateLimit = {max: 30, timeWindow: '1 minute'};
 
@@ -47,6 +70,8 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match?.[1]) return refuse(reply, 401, 'Send the Firebase ID token as a Bearer token.');
     const idToken = match[1];
+    const body = readSignInBody(request.body);
+    if (typeof body === 'string') return refuse(reply, 400, body);
     let decoded;
     try {
       decoded = await provider.verifyIdToken(idToken);
@@ -75,6 +100,25 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
     if (now() - decoded.auth_time * 1000 > MAX_SIGN_IN_AGE_MS) {
       return refuse(reply, 401, 'The sign-in is too old: sign in again.');
     }
+    if (googleIdTokens !== null) {
+      const managed = await checkManagedAccount(
+        body.googleIdToken,
+        decoded,
+        googleIdTokens,
+        allowedDomains,
+      );
+      if (!managed.allowed) {
+        return reply
+          .code(managed.status)
+          .header('cache-control', 'no-store')
+          .send({
+            status: managed.status,
+            reason: managed.reason,
+            message: managed.message,
+            email: decoded.email ?? null,
+          });
+      }
+    }
     const maxAgeSeconds = sessionDays * 24 * 60 * 60;
     let cookie: string;
     try {
@@ -92,7 +136,7 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRoutes
     clearSessionCookies(reply);
     if (identity) {
       try {
-        await verifier.signOut(identity.uid);
+        await verifier.signOut(identity.uid, readSessionCookie(request, cookiePolicy));
       } catch (error) {
         // The session is already over on this server; Firebase will retry on its next check.
         request.log.error({err: error}, 'could not revoke refresh tokens');

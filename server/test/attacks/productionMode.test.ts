@@ -24,7 +24,11 @@ const projectId = 'demo-handbook';
 
 beforeAll(async () => {
   const config = loadConfig(
-    testEnv({NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: undefined}),
+    testEnv({
+      NODE_ENV: 'production',
+      FIREBASE_AUTH_EMULATOR_HOST: undefined,
+      GOOGLE_OAUTH_CLIENT_ID: '1234567890-abc123def456.apps.googleusercontent.com',
+    }),
   );
   app = await buildApp(config, {
     provider: createFirebaseProvider(config, {httpAgent: unreachable}),
