@@ -149,6 +149,27 @@ describe('DELETE /__session (logout)', () => {
     ).rejects.toThrow();
   });
 
+  it('signs a user straight back in after a logout, in the same second', async () => {
+    const first = await companySession(app, 'fajar@studio.example');
+    // Start at the top of a fresh second, so the logout and the new sign-in share it.
+    await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
+    const logoutSecond = Math.floor(Date.now() / 1000);
+    const logout = await app.inject({
+      method: 'DELETE',
+      url: '/__session',
+      headers: {host: HOST, origin: ORIGIN, cookie: first},
+    });
+    expect(logout.statusCode).toBe(204);
+    const second = await companySession(app, 'fajar@studio.example');
+    const authTime = (cookie: string): number =>
+      JSON.parse(Buffer.from(cookie.split('.')[1] ?? '', 'base64url').toString()).auth_time;
+    expect(authTime(second)).toBe(logoutSecond); // one second of auth_time resolution, shared
+    const page = (cookie: string) =>
+      app.inject({method: 'GET', url: '/docs/tools/git', headers: {host: HOST, cookie}});
+    expect((await page(second)).statusCode).toBe(200);
+    expect((await page(first)).statusCode).toBe(401);
+  });
+
   it('signs a user in again after a logout', async () => {
     const first = await companySession(app, 'erin@studio.example');
     await app.inject({

@@ -1,3 +1,4 @@
+import {createHash} from 'node:crypto';
 import {LRUCache} from 'lru-cache';
 import {checkIdentity} from '@studio-handbook/auth/domainRule';
 import type {DecodedIdToken} from 'firebase-admin/auth';
@@ -8,13 +9,25 @@ export type SessionIdentity = {readonly uid: string; readonly email: string};
 export type SessionVerifierOptions = {
   readonly provider: IdentityProvider;
   readonly allowedDomains: readonly string[];
-  /** How long a verified cookie is trusted before revocation is checked again. */
+  /** How long a verified cookie is trusted before revocation is checked again (default 60 s). */
   readonly revocationCheckMs?: number;
   readonly maxCachedSessions?: number;
   readonly now?: () => number;
   /** Tells the other processes of this server (cluster workers) about a sign-out. */
-  readonly publishSignOut?: (uid: string, atSeconds: number) => void;
+  readonly publishSignOut?: (signOut: SignOut) => void;
 };
+
+/** A sign-out: sessions of `uid` begun before `atSeconds`, and the cookie that signed out. */
+export type SignOut = {
+  readonly uid: string;
+  readonly atSeconds: number;
+  /** SHA-256 of the session cookie that signed out (hex), when there was one. */
+  readonly cookieDigest?: string;
+};
+
+function digestOf(cookie: string): string {
+  return createHash('sha256').update(cookie).digest('hex');
+}
 
 type CachedSession = SessionIdentity & {
   readonly authTime: number;
@@ -48,18 +61,20 @@ export function admittedIdentity(
  */
 export class SessionVerifier {
   private readonly cache: LRUCache<string, CachedSession>;
-  /** uid → seconds: sessions signed in before this moment were ended on this server. */
+  /** uid → seconds: sessions signed in before this second were ended on this server. */
   private readonly signedOutAt = new LRUCache<string, number>({max: 100_000});
+  /** Digests of cookies that signed out here: over even if they began in that same second. */
+  private readonly signedOutCookies = new LRUCache<string, true>({max: 100_000});
   private readonly provider: IdentityProvider;
   private readonly allowedDomains: readonly string[];
   private readonly revocationCheckMs: number;
   private readonly now: () => number;
-  private readonly publishSignOut: ((uid: string, atSeconds: number) => void) | undefined;
+  private readonly publishSignOut: ((signOut: SignOut) => void) | undefined;
 
   constructor(options: SessionVerifierOptions) {
     this.provider = options.provider;
     this.allowedDomains = options.allowedDomains;
-    this.revocationCheckMs = options.revocationCheckMs ?? 5 * 60_000;
+    this.revocationCheckMs = options.revocationCheckMs ?? 60_000;
     this.now = options.now ?? Date.now;
     this.publishSignOut = options.publishSignOut;
     this.cache = new LRUCache({max: options.maxCachedSessions ?? 10_000});
@@ -71,6 +86,10 @@ export class SessionVerifier {
     const key = cookie; // at most 4 KB, and at most maxCachedSessions of them
     const now = this.now();
     const cached = this.cache.get(key);
+    if (this.signedOutCookies.size > 0 && this.signedOutCookies.has(digestOf(cookie))) {
+      this.cache.delete(key);
+      return null;
+    }
     if (cached && cached.expiresAtMs > now && now - cached.checkedAtMs < this.revocationCheckMs) {
       return this.isSignedOut(cached.uid, cached.authTime) ? null : cached;
     }
@@ -94,22 +113,31 @@ export class SessionVerifier {
     }
   }
 
-  /** Ends every session of `uid` on this server now, and revokes its Firebase refresh tokens. */
-  async signOut(uid: string): Promise<void> {
-    const atSeconds = Math.floor(this.now() / 1000);
-    this.markSignedOut(uid, atSeconds);
-    this.publishSignOut?.(uid, atSeconds);
+  /**
+   * Ends, on this server and at once, the signing-out cookie and every session of `uid` begun
+   * before this second, and revokes the user's Firebase refresh tokens. A sign-in later in the
+   * same second stays valid: Firebase's `auth_time` has one-second resolution, and comparing
+   * it with `<=` would lock out a reader who signs out and straight back in.
+   */
+  async signOut(uid: string, cookie?: string): Promise<void> {
+    const signOut: SignOut = {
+      uid,
+      atSeconds: Math.floor(this.now() / 1000),
+      ...(cookie ? {cookieDigest: digestOf(cookie)} : {}),
+    };
+    this.markSignedOut(signOut);
+    this.publishSignOut?.(signOut);
     await this.provider.revokeRefreshTokens(uid);
   }
 
-  /** A session signed in no later than the user's last sign-out here is over. */
   /** Applies a sign-out made here or in another process of this server. */
-  markSignedOut(uid: string, atSeconds: number): void {
+  markSignedOut({uid, atSeconds, cookieDigest}: SignOut): void {
     this.signedOutAt.set(uid, Math.max(atSeconds, this.signedOutAt.get(uid) ?? 0));
+    if (cookieDigest !== undefined) this.signedOutCookies.set(cookieDigest, true);
   }
 
   private isSignedOut(uid: string, authTime: number): boolean {
     const signedOut = this.signedOutAt.get(uid);
-    return signedOut !== undefined && authTime <= signedOut;
+    return signedOut !== undefined && authTime < signedOut;
   }
 }

@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import type {SignOut} from './sessionVerifier';
 
 /**
  * Sign-outs must take effect at once in every process of this server, not only in the worker
@@ -8,35 +9,33 @@ import cluster from 'node:cluster';
  */
 const MESSAGE = 'handbook:signed-out';
 
-type SignOutMessage = {
-  readonly type: typeof MESSAGE;
-  readonly uid: string;
-  readonly atSeconds: number;
-};
+type SignOutMessage = SignOut & {readonly type: typeof MESSAGE};
 
 function isSignOutMessage(message: unknown): message is SignOutMessage {
   const candidate = message as Partial<SignOutMessage> | null;
   return (
     candidate?.type === MESSAGE &&
     typeof candidate.uid === 'string' &&
-    typeof candidate.atSeconds === 'number'
+    typeof candidate.atSeconds === 'number' &&
+    (candidate.cookieDigest === undefined || typeof candidate.cookieDigest === 'string')
   );
 }
 
 export type SignOutRelay = {
-  publish(uid: string, atSeconds: number): void;
-  subscribe(apply: (uid: string, atSeconds: number) => void): void;
+  publish(signOut: SignOut): void;
+  subscribe(apply: (signOut: SignOut) => void): void;
 };
 
 /** The worker's side, or null when this process is not a cluster worker. */
 export function workerSignOutRelay(): SignOutRelay | null {
   if (!cluster.isWorker || !process.send) return null;
   return {
-    publish: (uid, atSeconds) =>
-      process.send?.({type: MESSAGE, uid, atSeconds} satisfies SignOutMessage),
+    publish: (signOut) => process.send?.({...signOut, type: MESSAGE} satisfies SignOutMessage),
     subscribe: (apply) =>
       process.on('message', (message: unknown) => {
-        if (isSignOutMessage(message)) apply(message.uid, message.atSeconds);
+        if (!isSignOutMessage(message)) return;
+        const {uid, atSeconds, cookieDigest} = message;
+        apply({uid, atSeconds, ...(cookieDigest === undefined ? {} : {cookieDigest})});
       }),
   };
 }
