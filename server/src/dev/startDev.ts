@@ -2,24 +2,13 @@ import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
 import {existsSync} from 'node:fs';
 import path from 'node:path';
 import {assertPortFree, repoRoot, startAuthEmulator} from '../../../testing/authEmulator';
+import {DEV_DEFAULTS as DEFAULTS} from './devDefaults';
 import {readableLog} from './readableLog';
 
 /**
  * `npm start`: the embedded default. Builds what is missing, starts the Firebase Auth emulator
  * and the gate in development mode with the demo domain, and stops both on Ctrl-C.
  */
-const DEFAULTS: Record<string, string> = {
-  NODE_ENV: 'development',
-  ALLOWED_EMAIL_DOMAINS: 'studio.example',
-  FIREBASE_PROJECT_ID: 'demo-handbook',
-  FIREBASE_API_KEY: 'demo-api-key',
-  FIREBASE_AUTH_DOMAIN: 'demo-handbook.firebaseapp.com',
-  FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
-  HOST: '127.0.0.1',
-  PORT: '3000',
-  // A quiet console: no line per request. LOG_LEVEL=info shows one readable line per request.
-  LOG_LEVEL: 'warn',
-};
 
 // The tools' "update available" boxes are noise for a reader starting the handbook.
 const QUIET_TOOLS = {NO_UPDATE_NOTIFIER: '1', npm_config_update_notifier: 'false'};
