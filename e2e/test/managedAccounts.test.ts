@@ -1,7 +1,8 @@
-import type {Browser, Page} from 'playwright-core';
+import type {Browser} from 'playwright-core';
 import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest';
 import {
   launchChromium,
+  signInThroughPopup,
   unexpectedExternal,
   watchedContext,
   type WatchedContext,
@@ -30,23 +31,13 @@ afterEach(async () => {
   await watched?.context.close();
 });
 
-async function signInThroughPopup(page: Page, email: string): Promise<void> {
-  const popupOpened = page.waitForEvent('popup');
-  await page.getByRole('button', {name: 'Login with Google'}).click();
-  const popup = watched.watch(await popupOpened);
-  await popup.waitForLoadState('domcontentloaded');
-  await popup.locator('.js-new-account').click();
-  await popup.locator('#email-input').fill(email);
-  await popup.locator('#sign-in').click();
-}
-
 describe('sign-in with the Google hosted-domain check on', () => {
   it('refuses a Google account with a company address that no Workspace manages', async () => {
     watched = await watchedContext(browser);
     const page = watched.watch(await watched.context.newPage());
     await page.goto(`${gate.baseUrl}/docs/tools/git`);
 
-    await signInThroughPopup(page, 'consumer@studio.example');
+    await signInThroughPopup(watched, page, 'consumer@studio.example');
 
     const reason = page.getByTestId('refused');
     await reason.waitFor({state: 'visible', timeout: 15_000});

@@ -1,7 +1,8 @@
-import type {Browser, Page} from 'playwright-core';
+import type {Browser} from 'playwright-core';
 import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest';
 import {
   launchChromium,
+  signInThroughPopup,
   unexpectedExternal,
   watchedContext,
   type WatchedContext,
@@ -23,17 +24,6 @@ afterEach(async () => {
   await watched?.context.close();
 });
 
-/** Signs in through the real popup: the emulator's account chooser, a new account. */
-async function signInThroughPopup(page: Page, email: string): Promise<void> {
-  const popupOpened = page.waitForEvent('popup');
-  await page.getByRole('button', {name: 'Login with Google'}).click();
-  const popup = watched.watch(await popupOpened);
-  await popup.waitForLoadState('domcontentloaded');
-  await popup.locator('.js-new-account').click();
-  await popup.locator('#email-input').fill(email);
-  await popup.locator('#sign-in').click();
-}
-
 describe('sign-in through the gate', () => {
   it('lets a company account sign in with the Google popup, read the page asked for, and log out', async () => {
     watched = await watchedContext(browser);
@@ -46,7 +36,7 @@ describe('sign-in through the gate', () => {
       .toBe(true);
     expect(await page.content()).not.toContain('Every repository at the studio');
 
-    await signInThroughPopup(page, 'alice@studio.example');
+    await signInThroughPopup(watched, page, 'alice@studio.example');
 
     const heading = page.getByRole('heading', {level: 1, name: 'Git'});
     await heading.waitFor({state: 'visible', timeout: 15_000});
@@ -73,7 +63,7 @@ describe('sign-in through the gate', () => {
     const page = watched.watch(await watched.context.newPage());
     await page.goto(`${gate.baseUrl}/docs/documentation`);
 
-    await signInThroughPopup(page, 'bob@other.example');
+    await signInThroughPopup(watched, page, 'bob@other.example');
 
     const reason = page.getByTestId('refused');
     await reason.waitFor({state: 'visible', timeout: 15_000});
