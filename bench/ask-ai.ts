@@ -1,8 +1,9 @@
 /**
  * Ask AI on judged questions, through the HTTP API as DocSearch's Ask AI screen uses it: the
  * real gate as its own process over the production build, a signed-in company session, a token,
- * then one chat request per question. For each set (bench/ask-ai/questions.json, and the
- * holdout written apart from it, never used for tuning) it reports:
+ * then one chat request per question. For each set (bench/ask-ai/questions.json; the holdout
+ * written apart from it, never used for tuning; unanswerable-dev.json, questions the handbook
+ * cannot answer, half of them built only from words it uses elsewhere) it reports:
  * - first link right: answerable questions whose first link is an expected page;
  * - facts: answerable questions whose answer contains every expected fact;
  * - refusals on unanswerable questions, and false refusals on answerable ones;
@@ -33,7 +34,7 @@ const setArgument = process.argv.indexOf('--set');
 const SETS: readonly string[] =
   setArgument > 0 && process.argv[setArgument + 1]
     ? [path.resolve(process.argv[setArgument + 1] as string)]
-    : ['questions', 'questions-holdout'];
+    : ['questions', 'questions-holdout', 'unanswerable-dev'];
 
 function pagePath(url: string): string {
   const pathname = new URL(url, 'http://handbook.invalid').pathname;

@@ -120,8 +120,19 @@ const askAi = read<{results: Record<string, AskFigures>}>('ask-ai.json');
 if (askAi) {
   for (const [set, r] of Object.entries(askAi.results)) {
     const percent = (n: number) => `${Math.round(n * 100)}%`;
+    const label = `Ask AI (extractive, HTTP), ${set} (${r.answerable} + ${r.unanswerable})`;
+    if (r.answerable === 0) {
+      // A set of questions the handbook cannot answer: only refusals (and speed) apply.
+      rows.push([
+        label,
+        'refusals ≥ 70%, first text p95 < 100 ms',
+        `${percent(r.refusalsOnUnanswerable)}, ${r.firstDeltaP95Ms} ms`,
+        r.refusalsOnUnanswerable >= 0.7 && r.firstDeltaP95Ms < 100,
+      ]);
+      continue;
+    }
     rows.push([
-      `Ask AI (extractive, HTTP), ${set} (${r.answerable} + ${r.unanswerable})`,
+      label,
       'first link ≥ 80%, facts ≥ 60%, refusals ≥ 70%, false refusals ≤ 10%, first text p95 < 100 ms',
       `${percent(r.firstLinkRight)}, ${percent(r.factsContained)}, ${percent(r.refusalsOnUnanswerable)}, ${percent(r.falseRefusals)}, ${r.firstDeltaP95Ms} ms`,
       r.firstLinkRight >= 0.8 &&

@@ -1,4 +1,5 @@
 import {randomBytes} from 'node:crypto';
+import {hasExpectedAnswer} from './answerType';
 import type {ChatRequest} from './chatRequest';
 import {CitationFilter} from './citationFilter';
 import type {SectionRetriever} from './retriever';
@@ -92,13 +93,19 @@ export class AskAiService {
       }
     }
     const top = sections[0];
-    const answerable = top !== undefined && top.coverage >= ANSWERABLE_COVERAGE;
+    const terms =
+      query === question ? this.retriever.weigh(question) : this.followUpTerms(question, query);
+    // The handbook answers when one section holds most of the question and, for a question
+    // that asks for a figure ("how long", "how many"), a passage near its words gives one.
+    const answerable =
+      top !== undefined &&
+      top.coverage >= ANSWERABLE_COVERAGE &&
+      hasExpectedAnswer(question, sections, terms);
     const request: AnswerRequest = {
       question,
       history: chat.history,
       sections,
-      terms:
-        query === question ? this.retriever.weigh(question) : this.followUpTerms(question, query),
+      terms,
       answerable,
     };
     if (!answerable) {

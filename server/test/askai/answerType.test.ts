@@ -1,0 +1,87 @@
+import {describe, expect, it} from 'vitest';
+import {
+  TYPED_EVIDENCE_SHARE,
+  expectsQuantity,
+  hasExpectedAnswer,
+  quantityEvidence,
+} from '../../src/askai/answerType';
+import type {Block, RetrievedSection, WeightedTerm} from '../../src/askai/types';
+
+function section(heading: string, texts: string[]): RetrievedSection {
+  const blocks: Block[] = texts.map((text) => ({kind: 'text', text, markdown: text}));
+  return {
+    section: {
+      url: `/docs/page#${heading.toLowerCase().replace(/\W+/g, '-')}`,
+      page: '/docs/page',
+      pageTitle: 'Local Development Setup',
+      heading,
+      trail: ['Local Development Setup', heading],
+      anchors: [],
+      blocks,
+    },
+    score: 1,
+    coverage: 1,
+  };
+}
+
+const laptopTerms: WeightedTerm[] = [
+  {term: 'laptop', weight: 3},
+  {term: 'replac', weight: 2},
+  {term: 'develop', weight: 1},
+];
+
+describe('the answer a question expects', () => {
+  it.each([
+    'How many days of annual leave do I get?',
+    'How long are production logs kept in Loki?',
+    'How often are database restores practised?',
+    'What time does the review start on Fridays?',
+    'What is the minimum Git version we expect on laptops?',
+    "What's the maximum number of reviewers on a merge request?",
+  ])('expects a figure for "%s"', (question) => {
+    expect(expectsQuantity(question)).toBe(true);
+  });
+
+  it.each([
+    'How do I roll back a bad production release?',
+    'Which icon package do our web apps use?',
+    'Why should I force-push with --force-with-lease?',
+    "Which editor setting makes VS Code use the workspace's TypeScript version?",
+  ])('expects no particular kind of answer for "%s"', (question) => {
+    expect(expectsQuantity(question)).toBe(false);
+  });
+});
+
+describe('evidence for a question that asks for a figure', () => {
+  const noFigure = section('Laptop', [
+    'Every developer laptop runs the same toolchain, installed by the setup script.',
+    'Ask in #devops when the setup script fails on your laptop.',
+  ]);
+  const figure = section('Laptop refresh', [
+    'Developer laptops are replaced every three years, or sooner when repairs cost more.',
+  ]);
+  const figureElsewhere = section('Versions', ['Node 22 and pnpm 9 are the versions we pin.']);
+
+  it('refuses a how-often question whose sections hold its words but no figure near them', () => {
+    const question = 'How often are developer laptops replaced?';
+    expect(quantityEvidence([noFigure], laptopTerms)).toBe(0);
+    expect(hasExpectedAnswer(question, [noFigure], laptopTerms)).toBe(false);
+  });
+
+  it('does not count a figure that sits beside none of the question words', () => {
+    // Only the page title's "Development" is shared: far below the share an answer needs.
+    expect(quantityEvidence([noFigure, figureElsewhere], laptopTerms)).toBeLessThan(
+      TYPED_EVIDENCE_SHARE,
+    );
+  });
+
+  it('answers when one passage holds the figure and the question words', () => {
+    const question = 'How often are developer laptops replaced?';
+    expect(quantityEvidence([noFigure, figure], laptopTerms)).toBeCloseTo(1);
+    expect(hasExpectedAnswer(question, [noFigure, figure], laptopTerms)).toBe(true);
+  });
+
+  it('leaves questions that ask for no figure to coverage alone', () => {
+    expect(hasExpectedAnswer('How do I set up my laptop?', [noFigure], laptopTerms)).toBe(true);
+  });
+});
