@@ -2,6 +2,7 @@ import {randomBytes} from 'node:crypto';
 import {hasExpectedAnswer} from './answerType';
 import type {ChatRequest} from './chatRequest';
 import {CitationFilter} from './citationFilter';
+import {PASSAGE_COVERAGE, passageCoverage} from './passageEvidence';
 import type {SectionRetriever} from './retriever';
 import {questionTerms} from './terms';
 import {
@@ -95,11 +96,13 @@ export class AskAiService {
     const top = sections[0];
     const terms =
       query === question ? this.retriever.weigh(question) : this.followUpTerms(question, query);
-    // The handbook answers when one section holds most of the question and, for a question
-    // that asks for a figure ("how long", "how many"), a passage near its words gives one.
+    // The handbook answers when one section holds most of the question, passages there pair
+    // its words (not merely use them apart) and, for a question that asks for a figure ("how
+    // long", "how many"), a passage near its words gives one.
     const answerable =
       top !== undefined &&
       top.coverage >= ANSWERABLE_COVERAGE &&
+      passageCoverage(sections, this.retriever.evidenceTerms(query)) >= PASSAGE_COVERAGE &&
       hasExpectedAnswer(question, sections, terms);
     const request: AnswerRequest = {
       question,

@@ -3,6 +3,7 @@ import type {SearchRequest} from '@studio-handbook/search/types';
 import {pathOf} from './handbookSections';
 import {boundedDistance, transpositions} from '@studio-handbook/search/text';
 import {questionTerms, stemsOf} from './terms';
+import type {EvidenceTerm} from './passageEvidence';
 import type {RetrievedSection, Section, WeightedTerm} from './types';
 
 /**
@@ -129,6 +130,37 @@ export class SectionRetriever {
         weighted.push({term: entry.term, weight: entry.factor * (this.idf.get(entry.term) ?? 0)});
     }
     return weighted;
+  }
+
+  /**
+   * The question's words as the answerability check weighs them: by their own rarity (a common
+   * word such as "leave" does not weigh like its rare synonym "cuti"), and a word the handbook
+   * never uses, or matches only one letter away, as an unknown word that a neighbour can at
+   * most half cover.
+   */
+  evidenceTerms(question: string): EvidenceTerm[] {
+    const unknown = this.maxIdf * UNKNOWN_WORD_FACTOR;
+    return questionTerms(question).map((term) => {
+      const alternatives = this.alternatives(term);
+      const own = this.idf.get(term);
+      if (own !== undefined) return {term, weight: own, alternatives};
+      if (alternatives.length === 0) return {term, weight: unknown, alternatives};
+      if (this.resolve(term) !== null)
+        return {
+          term,
+          weight: unknown,
+          alternatives: alternatives.map((entry) => ({
+            term: entry.term,
+            factor: Math.min(entry.factor, TYPO_FACTOR),
+          })),
+        };
+      // Known only through the writers' synonyms: the synonym's rarity, as retrieval weighs it.
+      return {
+        term,
+        weight: Math.max(...alternatives.map((entry) => this.idf.get(entry.term) ?? 0)),
+        alternatives,
+      };
+    });
   }
 
   /** A question term and what may stand for it in the handbook, each with its factor. */

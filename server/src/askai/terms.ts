@@ -20,6 +20,8 @@ const STOP = new Set(
     // Words that frame a question rather than name its subject ("how long", "the right way").
     'long many much often bad good best right proper properly correct correctly actually really exactly ' +
     'anyone someone somebody anybody everyone people guys know find supposed go going ' +
+    // Permission and time frames ("is it OK to…", "I'm off sick today").
+    'ok okay today tomorrow tonight yesterday ' +
     // What is left of a negative contraction once its "'t" is cut ("didn't" → "didn").
     'didn doesn isn aren wasn weren don won hasn haven hadn shouldn wouldn couldn mustn needn'
   ).split(' '),
