@@ -3,7 +3,10 @@
  * real gate as its own process over the production build, a signed-in company session, a token,
  * then one chat request per question. For each set (bench/ask-ai/questions.json; the holdout
  * written apart from it, never used for tuning; unanswerable-dev.json, questions the handbook
- * cannot answer, half of them built only from words it uses elsewhere) it reports:
+ * cannot answer, half of them built only from words it uses elsewhere; questions-dev2.json,
+ * written before the passage check was tuned: office and HR questions the handbook cannot answer
+ * in its own words, and natural questions it can; questions-typos.json, the answerable
+ * questions of the tuned and dev2 sets with one typo each) it reports:
  * - first link right: answerable questions whose first link is an expected page;
  * - facts: answerable questions whose answer contains every expected fact;
  * - refusals on unanswerable questions, and false refusals on answerable ones;
@@ -34,7 +37,7 @@ const setArgument = process.argv.indexOf('--set');
 const SETS: readonly string[] =
   setArgument > 0 && process.argv[setArgument + 1]
     ? [path.resolve(process.argv[setArgument + 1] as string)]
-    : ['questions', 'questions-holdout', 'unanswerable-dev'];
+    : ['questions', 'questions-holdout', 'unanswerable-dev', 'questions-dev2', 'questions-typos'];
 
 function pagePath(url: string): string {
   const pathname = new URL(url, 'http://handbook.invalid').pathname;

@@ -16,8 +16,7 @@ import type {RetrievedSection, Section} from './types';
 export type EvidenceTerm = {
   readonly term: string;
   /**
-   * The word's own rarity in the handbook (idf). A word the handbook never uses, or only one
-   * letter away from a word it uses ("dress" → "press"), weighs as an unknown word.
+   * The word's own rarity in the handbook (idf); a word the handbook never uses weighs most.
    */
   readonly weight: number;
   /** The stems that may stand for it in the handbook, each with how much a match counts. */

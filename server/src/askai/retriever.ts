@@ -134,9 +134,9 @@ export class SectionRetriever {
 
   /**
    * The question's words as the answerability check weighs them: by their own rarity (a common
-   * word such as "leave" does not weigh like its rare synonym "cuti"), and a word the handbook
-   * never uses, or matches only one letter away, as an unknown word that a neighbour can at
-   * most half cover.
+   * word such as "leave" does not weigh like its rare synonym "cuti"); a word the handbook never
+   * uses as an unknown word; a word matched only one letter away by its neighbour's rarity, a
+   * match counting at most half (a typo of the right word, or another word: "dress", "press").
    */
   evidenceTerms(question: string): EvidenceTerm[] {
     const unknown = this.maxIdf * UNKNOWN_WORD_FACTOR;
@@ -145,21 +145,13 @@ export class SectionRetriever {
       const own = this.idf.get(term);
       if (own !== undefined) return {term, weight: own, alternatives};
       if (alternatives.length === 0) return {term, weight: unknown, alternatives};
-      if (this.resolve(term) !== null)
-        return {
-          term,
-          weight: unknown,
-          alternatives: alternatives.map((entry) => ({
-            term: entry.term,
-            factor: Math.min(entry.factor, TYPO_FACTOR),
-          })),
-        };
-      // Known only through the writers' synonyms: the synonym's rarity, as retrieval weighs it.
-      return {
-        term,
-        weight: Math.max(...alternatives.map((entry) => this.idf.get(entry.term) ?? 0)),
-        alternatives,
-      };
+      const weight = Math.max(...alternatives.map((entry) => this.idf.get(entry.term) ?? 0));
+      if (this.resolve(term) === null) return {term, weight, alternatives};
+      const halved = alternatives.map((entry) => ({
+        term: entry.term,
+        factor: Math.min(entry.factor, TYPO_FACTOR),
+      }));
+      return {term, weight, alternatives: halved};
     });
   }
 
