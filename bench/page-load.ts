@@ -15,9 +15,80 @@ import {median} from './lib/system';
  * immutable caching of hashed assets.
  */
 const RUNS = Number(process.env.RUNS ?? 3);
+/**
+ * Diagnosis: `--only <page>` (repeatable) measures only that page, `--preset mobile|desktop`
+ * only that preset, `--audits` prints each run's main-thread work, slowest scripts, long
+ * tasks, layout shifts and LCP element; LHR_DIR=<dir> keeps every run's full report there.
+ * A narrowed run does not write results/page-load.json.
+ */
+const argv = process.argv.slice(2);
+const flagValues = (flag: string) =>
+  argv.flatMap((arg, i) => (arg === flag && argv[i + 1] ? [argv[i + 1] ?? ''] : []));
+const onlyPages = flagValues('--only');
+const onlyPreset = flagValues('--preset')[0] as 'mobile' | 'desktop' | undefined;
+const printAudits = argv.includes('--audits');
+const narrowed = onlyPages.length > 0 || onlyPreset !== undefined;
 /** Issue 14's pages: a doc page, the home page and a search results page. PAGES=… narrows. */
-const PAGES = (process.env.PAGES ?? '/docs/tools/git,/,/search?q=deploy').split(',');
+const PAGES =
+  onlyPages.length > 0
+    ? onlyPages
+    : (process.env.PAGES ?? '/docs/tools/git,/,/search?q=deploy').split(',');
+const PRESETS = onlyPreset ? [onlyPreset] : (['mobile', 'desktop'] as const);
 const PAGE = PAGES[0] ?? '/docs/tools/git';
+
+type Lhr = {
+  audits: Record<
+    string,
+    {numericValue?: number; displayValue?: string; details?: unknown} | undefined
+  >;
+  categories: Record<string, {score: number | null} | undefined>;
+};
+type Items = {items?: Record<string, unknown>[]};
+/** One run's evidence: where the main thread went and what moved or painted late. */
+function printDiagnosis(label: string, lhr: Lhr): void {
+  const items = (id: string) => (lhr.audits[id]?.details as Items | undefined)?.items ?? [];
+  const ms = (value: unknown) => `${Math.round(Number(value ?? 0))} ms`;
+  const short = (url: unknown) => String(url).replace(/^https?:\/\/[^/]+/, '');
+  console.log(`\n## ${label}: score ${Math.round((lhr.categories.performance?.score ?? 0) * 100)}`);
+  const observed = (lhr.audits.metrics?.details as Items | undefined)?.items?.[0] ?? {};
+  console.log(
+    `  observed (unthrottled): FCP ${ms(observed.observedFirstContentfulPaint)}, LCP ${ms(observed.observedLargestContentfulPaint)}, DOMContentLoaded ${ms(observed.observedDomContentLoaded)}, load ${ms(observed.observedLoad)}`,
+  );
+  for (const id of [
+    'first-contentful-paint',
+    'largest-contentful-paint',
+    'total-blocking-time',
+    'cumulative-layout-shift',
+    'speed-index',
+    'interactive',
+  ])
+    console.log(`  ${id}: ${lhr.audits[id]?.displayValue ?? '?'}`);
+  console.log('  main thread:');
+  for (const item of items('mainthread-work-breakdown').slice(0, 6))
+    console.log(`    ${String(item.groupLabel ?? item.group).padEnd(32)} ${ms(item.duration)}`);
+  console.log('  scripts (total / evaluation / parse+compile):');
+  for (const item of items('bootup-time').slice(0, 6))
+    console.log(
+      `    ${short(item.url).padEnd(48)} ${ms(item.total)} / ${ms(item.scripting)} / ${ms(item.scriptParseCompile)}`,
+    );
+  console.log('  long tasks (start, duration):');
+  for (const item of items('long-tasks').slice(0, 8))
+    console.log(`    ${ms(item.startTime)} ${ms(item.duration)} ${short(item.url)}`);
+  // largest-contentful-paint-element is a list: a table with the element, a table of phases.
+  for (const table of items('largest-contentful-paint-element') as Items[])
+    for (const item of table.items ?? []) {
+      const node = (item as {node?: {snippet?: string; nodeLabel?: string}}).node;
+      if (node) console.log(`  LCP element: ${node.snippet ?? ''} "${node.nodeLabel ?? ''}"`);
+      if ('phase' in item) console.log(`  LCP phase ${String(item.phase)}: ${ms(item.timing)}`);
+    }
+  for (const item of items('layout-shifts').slice(0, 5)) {
+    const node = (item as {node?: {snippet?: string}}).node;
+    console.log(`  layout shift ${Number(item.score).toFixed(3)}: ${node?.snippet ?? ''}`);
+  }
+  for (const id of ['render-blocking-resources', 'unused-javascript', 'font-display'])
+    for (const item of items(id).slice(0, 4))
+      console.log(`  ${id}: ${short(item.url)} ${item.wastedMs ? ms(item.wastedMs) : ''}`);
+}
 
 const gate = await startBenchGate({LOG_LEVEL: 'warn'});
 const chrome = await chromeLauncher.launch({
@@ -42,20 +113,31 @@ let caching: {url: string; cacheControl: string | undefined; encoding: string | 
 try {
   for (let round = 0; round < RUNS; round += 1) {
     for (const page of PAGES)
-      for (const preset of ['mobile', 'desktop'] as const) {
-        const result = await lighthouse(
-          `${gate.base}${page}`,
-          {
-            port: chrome.port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: ['performance'],
-            extraHeaders: {Cookie: gate.cookie},
-          },
-          preset === 'desktop' ? desktopConfig : undefined,
-        );
-        const lhr = result?.lhr;
-        if (!lhr) throw new Error('lighthouse returned no result');
+      for (const preset of PRESETS) {
+        // A run that Lighthouse could not score (a runtime error, no score) is run again, up
+        // to twice, rather than entering the medians as 0.
+        let lhr;
+        for (let attempt = 1; attempt <= 3 && !lhr; attempt += 1) {
+          const result = await lighthouse(
+            `${gate.base}${page}`,
+            {
+              port: chrome.port,
+              output: 'json',
+              logLevel: 'error',
+              onlyCategories: ['performance'],
+              extraHeaders: {Cookie: gate.cookie},
+            },
+            preset === 'desktop' ? desktopConfig : undefined,
+          );
+          const candidate = result?.lhr;
+          if (candidate && !candidate.runtimeError && candidate.categories.performance?.score)
+            lhr = candidate;
+          else
+            console.warn(
+              `${page} ${preset}: no score (${candidate?.runtimeError?.code ?? 'no result'}), attempt ${attempt}`,
+            );
+        }
+        if (!lhr) throw new Error(`lighthouse could not score ${page} (${preset})`);
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
         const network =
           (
@@ -71,6 +153,15 @@ try {
           transferBytes: Math.round(audit('total-byte-weight')),
           requests: network.length,
         });
+        if (printAudits) printDiagnosis(`${page} ${preset} run ${round + 1}`, lhr);
+        if (process.env.LHR_DIR)
+          writeFileSync(
+            path.join(
+              process.env.LHR_DIR,
+              `${page.replace(/\W+/g, '_')}-${preset}-${round + 1}.json`,
+            ),
+            JSON.stringify(lhr),
+          );
       }
   }
   // How the page's own assets are served to a browser that accepts compression.
@@ -116,7 +207,9 @@ console.log(
 );
 console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const [page, presets] of Object.entries(summary))
-  for (const [preset, s] of Object.entries(presets))
+  for (const [preset, s] of Object.entries(presets).filter(([p]) =>
+    (PRESETS as readonly string[]).includes(p),
+  ))
     console.log(
       `| ${page} | ${preset} | ${s.score} | ${s.fcpMs} | ${s.lcpMs} | ${s.tbtMs} | ${s.cls} | ${s.transferKB} | ${s.requests} |`,
     );
@@ -125,6 +218,7 @@ for (const c of caching)
   console.log(
     `| ${c.url.replace(/^\/assets\//, '…/')} | ${c.encoding ?? 'none'} | ${c.cacheControl} |`,
   );
+if (narrowed) process.exit(0);
 mkdirSync(path.join(repoRoot, 'bench/results'), {recursive: true});
 writeFileSync(
   path.join(repoRoot, 'bench/results/page-load.json'),
