@@ -148,7 +148,13 @@ async function gateAsker(): Promise<{
   const token = await fetchAskToken(gate.base, gate.cookie);
   return {
     ask: async (question) => {
-      const result = await ask(gate.base, gate.cookie, token, question);
+      let result = await ask(gate.base, gate.cookie, token, question);
+      // The gate allows a reader 300 questions a minute; all the sets together ask more.
+      while (result.status === 429) {
+        const seconds = /retry in (\d+) seconds/.exec(JSON.stringify(result.json))?.[1];
+        await new Promise((resolve) => setTimeout(resolve, (Number(seconds ?? 60) + 1) * 1000));
+        result = await ask(gate.base, gate.cookie, token, question);
+      }
       if (result.status !== 200 || result.errorText)
         throw new Error(
           `Ask AI failed for "${question}": ${result.status} ${result.errorText ?? JSON.stringify(result.json)}`,
