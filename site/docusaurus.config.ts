@@ -67,6 +67,9 @@ const config: Config = {
 
   plugins: [stableRspackOptions],
 
+  // Docusaurus's viewport prefetching of linked pages, moved to idle time (issue 14).
+  clientModules: ['./src/clientModules/idlePrefetch.ts'],
+
   presets: [
     [
       'classic',
