@@ -119,6 +119,17 @@ export class BuildJs {
     };
   }
 
+  /**
+   * The files of a named on-demand chunk with the chunks it depends on, e.g. "prism" (Prism and
+   * its languages, src/theme/CodeBlock/Content: loaded only when a code block must be
+   * highlighted in the browser).
+   */
+  lazyChunk(name: string): ChunkFile[] {
+    const files = this.filesOf(name);
+    if (files.length === 0) throw new Error(`The build has no chunk named ${name}.`);
+    return files.map((f) => chunkFile(this.buildDir, f));
+  }
+
   /** Every emitted JS file, for the report's "everything else" line. */
   allJsFiles(): ChunkFile[] {
     const all = new Set(
@@ -133,6 +144,6 @@ export const WATCHED_PAGES = ['/docs/tools/git', '/', '/search'] as const;
 
 /** Budgets (brotli bytes). Raise them only with a reason in the commit message. */
 export const BUDGETS = {
-  mainChunkBrotli: 136 * 1024,
-  docPageJsBrotli: 164 * 1024,
+  mainChunkBrotli: 112 * 1024,
+  docPageJsBrotli: 140 * 1024,
 } as const;

@@ -3,6 +3,7 @@ import type {Config} from '@docusaurus/types';
 import {EARLY_SESSION_CHECK} from '@studio-handbook/auth/earlySessionCheck';
 import {gitHistoryAvailable} from './src/lastUpdate/gitHistory';
 import {staleAfterMonths} from './src/lastUpdate/staleness';
+import lazyPrism from './src/plugins/lazyPrism';
 import stableRspackOptions from './src/plugins/stableRspackOptions';
 import {themes as prismThemes} from 'prism-react-renderer';
 
@@ -65,7 +66,7 @@ const config: Config = {
     staleAfterMonths: staleAfterMonths(process.env.STALE_PAGE_MONTHS),
   },
 
-  plugins: [stableRspackOptions],
+  plugins: [stableRspackOptions, lazyPrism],
 
   // Docusaurus's viewport prefetching of linked pages, moved to idle time (issue 14).
   clientModules: ['./src/clientModules/idlePrefetch.ts'],
@@ -209,7 +210,8 @@ const config: Config = {
       darkTheme: prismThemes.dracula,
       // Only what the handbook's ``` fences use beyond prism-react-renderer's built-in set
       // (which already has json, yaml, rust, ts/tsx, js, markdown): every language listed here
-      // is parsed by every reader's phone in the main chunk (issue 14). hcl had no fence.
+      // is in the Prism chunk a phone loads to highlight a code block (issue 14; not needed to
+      // show a page, whose code the server highlighted: src/theme/CodeBlock). hcl had no fence.
       additionalLanguages: ['bash', 'dart', 'nginx', 'sql', 'ini', 'docker'],
     },
   } satisfies Preset.ThemeConfig,

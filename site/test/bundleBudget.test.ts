@@ -37,6 +37,17 @@ describe('bundle budgets', () => {
     ).toBeLessThanOrEqual(BUDGETS.docPageJsBrotli);
   });
 
+  it('leaves Prism out of the main chunk: code blocks load it only when they must highlight', () => {
+    const main = readFileSync(path.join(buildDir, build.mainChunk().file), 'utf8');
+    expect(main, 'prism-react-renderer and its languages').not.toMatch(/prismjs|languages\.bash=/);
+    const prism = build.lazyChunk('prism');
+    const prismSource = prism
+      .map((f) => readFileSync(path.join(buildDir, f.file), 'utf8'))
+      .join('\n');
+    // The handbook's additionalLanguages are registered with the chunk (bash is one of them).
+    expect(prismSource).toMatch(/languages\.bash=/);
+  });
+
   it('leaves the DocSearch modal out of the main chunk until the reader opens search', () => {
     const main = readFileSync(path.join(buildDir, build.mainChunk().file), 'utf8');
     expect(main).toContain('DocSearch-Button');
