@@ -166,9 +166,10 @@ try {
   }
   // How the page's own assets are served to a browser that accepts compression.
   const html = await (await fetch(`${gate.base}${PAGE}`, {headers: {cookie: gate.cookie}})).text();
-  const assets = [...html.matchAll(/(?:src|href)="?(\/assets\/[^"\s>]+)/g)]
-    .map((match) => match[1] ?? '')
-    .slice(0, 4);
+  // (A preloaded entry script is named twice: by its preload link and its script element.)
+  const assets = [
+    ...new Set([...html.matchAll(/(?:src|href)="?(\/assets\/[^"\s>]+)/g)].map((m) => m[1] ?? '')),
+  ].slice(0, 4);
   caching = await Promise.all(
     [PAGE, ...assets].map(async (url) => {
       const response = await fetch(`${gate.base}${url}`, {

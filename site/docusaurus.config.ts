@@ -4,6 +4,7 @@ import {EARLY_SESSION_CHECK} from '@studio-handbook/auth/earlySessionCheck';
 import {gitHistoryAvailable} from './src/lastUpdate/gitHistory';
 import {staleAfterMonths} from './src/lastUpdate/staleness';
 import lazyPrism from './src/plugins/lazyPrism';
+import {SSR_TEMPLATE} from './src/ssr/hydrateAfterPaint';
 import stableRspackOptions from './src/plugins/stableRspackOptions';
 import {themes as prismThemes} from 'prism-react-renderer';
 
@@ -60,6 +61,10 @@ const config: Config = {
       innerHTML: EARLY_SESSION_CHECK,
     },
   ],
+
+  // Docusaurus's HTML template, except that the entry scripts run after the first paint
+  // (src/ssr/hydrateAfterPaint.ts, issue 14).
+  ssrTemplate: SSR_TEMPLATE,
 
   customFields: {
     searchMissingResultsUrl: missingResultsUrl,
