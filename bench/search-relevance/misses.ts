@@ -1,0 +1,102 @@
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {SearchEngine} from '@studio-handbook/search/engine';
+import {DEFAULT_INDEX_FILE, readIndexFile} from '@studio-handbook/search/indexFile';
+import type {SearchRequest} from '@studio-handbook/search/types';
+
+/**
+ * A quick look at our engine alone, for tuning: success@1/@5 per judged set and kind, and each
+ * miss of the tuning sets with the first pages and their ranking criteria (the holdout's
+ * misses are never printed). `node --import tsx search-relevance/misses.ts [--explain query]`.
+ */
+type Judged = {query: string; kind: string; expected: string[]};
+const here = path.dirname(fileURLToPath(import.meta.url));
+const read = (file: string) => JSON.parse(readFileSync(path.join(here, file), 'utf8')) as Judged[];
+const SETS = [
+  {name: 'judged', file: 'judged-queries.json', showMisses: true},
+  {name: 'natural', file: 'natural-questions.json', showMisses: true},
+  {name: 'dev2', file: 'natural-questions-dev2.json', showMisses: true},
+  {name: 'holdout', file: 'natural-questions-holdout.json', showMisses: false},
+];
+const {records, synonyms} = readIndexFile(DEFAULT_INDEX_FILE);
+const engine = new SearchEngine(records, {synonyms});
+const ids = new Map(records.map((record, index) => [record.objectID, index]));
+const pageOf = (id: number) => (records[id] ? new URL(records[id].url).pathname : '');
+const request = (query: string): SearchRequest => ({
+  indexName: 'bench',
+  query,
+  hitsPerPage: 20,
+  page: 0,
+  facetFilters: [
+    ['language:en'],
+    ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current'],
+  ],
+  facets: [],
+  attributesToRetrieve: ['url'],
+  attributesToSnippet: [],
+  attributesToHighlight: null,
+  snippetEllipsisText: '…',
+  highlightPreTag: '<mark>',
+  highlightPostTag: '</mark>',
+  clickAnalytics: false,
+});
+const internals = engine as unknown as {keyOf(id: number): number};
+function criteria(id: number): string {
+  const key = internals.keyOf(id);
+  const parts: [string, number, number][] = [
+    ['w', 48, 64],
+    ['real', 47, 2],
+    ['typo', 42, 32],
+    ['attr', 35, 128],
+    ['exact', 31, 16],
+    ['lvl', 28, 8],
+    ['rel', 12, 65536],
+  ];
+  return parts
+    .map(([name, shift, size]) => `${name}=${Math.floor(key / 2 ** shift) % size}`)
+    .join(' ');
+}
+function run(query: string): number[] {
+  return engine.search(request(query)).hits.map((hit) => ids.get(hit.objectID) ?? -1);
+}
+function show(query: string, expected: readonly string[] = []) {
+  const hitIds = run(query);
+  hitIds.slice(0, 5).forEach((id, i) => {
+    const record = records[id];
+    const mark = expected.includes(pageOf(id)) ? '*' : ' ';
+    console.log(
+      `   ${mark}${i + 1} ${pageOf(id)} [${record?.type} ${record?.hierarchy.lvl1} > ${record?.hierarchy.lvl2 ?? ''}] ${criteria(id)}`,
+    );
+  });
+}
+const explain = process.argv.indexOf('--explain');
+if (explain >= 0) {
+  show(process.argv.slice(explain + 1).join(' '));
+} else {
+  const verbose = process.argv.includes('--verbose');
+  for (const set of SETS) {
+    let queries: Judged[];
+    try {
+      queries = read(set.file);
+    } catch {
+      continue;
+    }
+    const byKind = new Map<string, number[]>();
+    for (const item of queries) {
+      const pages = [...new Set(run(item.query).map(pageOf))];
+      const rank = pages.findIndex((page) => item.expected.includes(page)) + 1;
+      for (const kind of ['all', item.kind]) byKind.set(kind, [...(byKind.get(kind) ?? []), rank]);
+      if (set.showMisses && rank !== 1) {
+        console.log(`${set.name} rank ${rank}: ${item.query}  → ${item.expected.join(' ')}`);
+        if (verbose) show(item.query, item.expected);
+      }
+    }
+    for (const [kind, ranks] of byKind) {
+      const at = (k: number) => ranks.filter((r) => r >= 1 && r <= k).length / ranks.length;
+      console.log(
+        `## ${set.name} ${kind} n=${ranks.length} @1 ${at(1).toFixed(3)} @5 ${at(5).toFixed(3)}`,
+      );
+    }
+  }
+}
