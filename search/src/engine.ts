@@ -25,9 +25,16 @@ import type {SearchRecord, SearchRequest, SearchResult} from './types';
  * own level (a heading before its paragraphs), text
  * relevance (BM25), position in the page. One hit per URL.
  *
+ * A question (three or more words once stop words are dropped) is ranked differently, because
+ * its words are spread over a page rather than typed from one heading: the share of its weight
+ * the record matched in quarters, then a real page, then a text score (BM25F: a word in the page
+ * title counts twice, in a heading one and a half times, plus half the weight of the question's
+ * words the rest of the page holds), then typos, level and position.
+ *
  * The criteria are folded into one number per record so that ordering is a numeric compare:
  * words weighed (4 bits) · real page (1) · 31-typos (5) · 127-attribute (7) · exact (4) ·
- * level (3) · relevance (16) · 4095-position (12) = 52 bits, exact in a double.
+ * level (3) · relevance (16) · 4095-position (12) = 52 bits, exact in a double; for a question,
+ * words (3) · real page (1) · text score (22) · 31-typos (5) · level (3) · 4095-position (12).
  */
 
 const LEVEL: Readonly<Record<SearchRecord['type'], number>> = {
@@ -42,6 +49,15 @@ const LEVEL: Readonly<Record<SearchRecord['type'], number>> = {
 const BM25_K1 = 1.2;
 const WORD_LEVELS = 8;
 const BM25_B = 0.75;
+/** From this many words (stop words dropped) a query is a question: see the class comment. */
+export const QUESTION_WORDS = 3;
+const QUESTION_WORD_LEVELS = 4;
+/** BM25F weights of where a word matched (page title, headings, content), by attribute rank. */
+const FIELD_WEIGHT = Float32Array.from({length: CONTENT_RANK + 1}, (_, rank) =>
+  rank === 0 ? 2 : rank < CONTENT_RANK ? 1.5 : 1,
+);
+/** A question's words found elsewhere on the record's page count this share of their weight. */
+const PAGE_CONTEXT = 0.5;
 
 type Candidate = {readonly termId: number; readonly typos: number; readonly exact: boolean};
 
@@ -57,6 +73,10 @@ export class SearchEngine {
   private readonly records: readonly SearchRecord[];
   private readonly index: InvertedIndex;
   private readonly urlIds: Int32Array;
+  /** The page (URL without its anchor) of each record, and the query words each page matched. */
+  private readonly pageIds: Int32Array;
+  private readonly pageStamp: Uint32Array;
+  private readonly pageMask: Uint16Array;
   private readonly urlCount: number;
   private readonly levels: Uint8Array;
   private readonly positions: Uint16Array;
@@ -64,6 +84,8 @@ export class SearchEngine {
   private readonly synonyms: SynonymMap;
   /** Rarity of each query word of the current search, and their sum. */
   private totalWeight = 0;
+  private queryLength = 0;
+  private readonly wordWeights = new Float64Array(16);
   private readonly matchedWeight: Float32Array;
   /** Which records each recently used set of facet filters admits (DocSearch sends few). */
   private readonly admitted = new Map<string, Uint8Array>();
@@ -101,6 +123,18 @@ export class SearchEngine {
       return id;
     });
     this.urlCount = urls.size;
+    const pages = new Map<string, number>();
+    this.pageIds = Int32Array.from(records, (record) => {
+      const page = record.url.split('#', 1)[0] ?? record.url;
+      let id = pages.get(page);
+      if (id === undefined) {
+        id = pages.size;
+        pages.set(page, id);
+      }
+      return id;
+    });
+    this.pageStamp = new Uint32Array(pages.size);
+    this.pageMask = new Uint16Array(pages.size);
     this.levels = Uint8Array.from(records, (record) => LEVEL[record.type]);
     this.positions = Uint16Array.from(records, (record) => Math.min(4095, record.position));
     this.realPage = Uint8Array.from(records, (record) => (isCategoryIndex(record.url) ? 0 : 1));
@@ -189,6 +223,8 @@ export class SearchEngine {
   /** An empty query lists the admitted records in index order. */
   private browse(admitted: Uint8Array): number {
     this.generation += 1;
+    this.queryLength = 0;
+    this.totalWeight = 0;
     let count = 0;
     for (let id = 0; id < this.records.length; id += 1) {
       if (admitted[id] !== 1) continue;
@@ -276,6 +312,7 @@ export class SearchEngine {
     const {postings, lengths, averageLength} = this.index;
     let count = 0;
     this.totalWeight = 0;
+    this.queryLength = query.length;
     query.forEach((word, queryIndex) => {
       this.wordGeneration += 1;
       const bit = 1 << queryIndex;
@@ -286,6 +323,7 @@ export class SearchEngine {
       for (const {termId} of candidates) reach += postings[termId]?.ids.length ?? 0;
       const weight = Math.log(1 + n / (Math.min(n, reach) + 1));
       this.totalWeight += weight;
+      this.wordWeights[queryIndex] = weight;
       for (const {termId, typos, exact} of candidates) {
         const list = postings[termId];
         if (!list) continue;
@@ -301,7 +339,8 @@ export class SearchEngine {
           const field = BEST_FIELD[list.fields[k] as number] ?? CONTENT_RANK;
           const tf = list.tf[k] as number;
           const norm = BM25_K1 * (1 - BM25_B + (BM25_B * (lengths[id] ?? 1)) / averageLength);
-          (this.relevance[id] as number) += (idf * tf * (BM25_K1 + 1)) / (tf + norm);
+          (this.relevance[id] as number) +=
+            ((FIELD_WEIGHT[field] as number) * idf * tf * (BM25_K1 + 1)) / (tf + norm);
           if (this.wordStamp[id] !== this.wordGeneration) {
             // The first term of this word to reach the record has the fewest typos.
             this.wordStamp[id] = this.wordGeneration;
@@ -328,17 +367,52 @@ export class SearchEngine {
         }
       }
     });
+    if (this.queryLength >= QUESTION_WORDS) {
+      // Which of the question's words each page holds, in any of its records.
+      for (let i = 0; i < count; i += 1) {
+        const id = this.touched[i] as number;
+        const page = this.pageIds[id] as number;
+        if (this.pageStamp[page] !== this.generation) {
+          this.pageStamp[page] = this.generation;
+          this.pageMask[page] = 0;
+        }
+        (this.pageMask[page] as number) |= this.wordsMask[id] as number;
+      }
+    }
     return count;
+  }
+
+  /** The weight of the query words the record's page holds and the record itself does not. */
+  private pageContext(id: number): number {
+    const elsewhere =
+      (this.pageMask[this.pageIds[id] as number] as number) & ~(this.wordsMask[id] as number);
+    let weight = 0;
+    for (let i = 0; i < this.queryLength; i += 1)
+      if (elsewhere & (1 << i)) weight += this.wordWeights[i] as number;
+    return weight;
+  }
+
+  /** A question's key: words (quarters) · real page · text score · typos · level · position. */
+  private questionKeyOf(id: number, share: number): number {
+    const words = Math.round(QUESTION_WORD_LEVELS * share);
+    const score = (this.relevance[id] ?? 0) + PAGE_CONTEXT * this.pageContext(id);
+    return (
+      words * 2 ** 49 +
+      (this.realPage[id] ?? 1) * 2 ** 48 +
+      Math.min(2 ** 22 - 1, Math.round(score * 1024)) * 2 ** 26 +
+      (31 - Math.min(31, this.typoSum[id] ?? 0)) * 2 ** 21 +
+      (this.levels[id] ?? 0) * 2 ** 12 +
+      (4095 - (this.positions[id] ?? 0))
+    );
   }
 
   private keyOf(id: number): number {
     // The share of the query's weight a record matched, in WORD_LEVELS steps: fine enough that
     // a rare word outweighs several common ones, coarse enough that near ties go on to the
     // attribute and relevance criteria (measured on the natural-question set, search/DESIGN.md).
-    const words =
-      this.totalWeight > 0
-        ? Math.round((WORD_LEVELS * (this.matchedWeight[id] ?? 0)) / this.totalWeight)
-        : 0;
+    const share = this.totalWeight > 0 ? (this.matchedWeight[id] ?? 0) / this.totalWeight : 0;
+    if (this.queryLength >= QUESTION_WORDS) return this.questionKeyOf(id, share);
+    const words = Math.round(WORD_LEVELS * share);
     const relevance = Math.min(65535, Math.round((this.relevance[id] ?? 0) * 512));
     return (
       words * 2 ** 48 +

@@ -37,12 +37,21 @@ export function identifierParts(text: string): string[] {
   return parts;
 }
 
-// English stop words are optional in a query, as with Algolia's removeStopWords: "how do I
-// deploy" is a question about deploying.
+// English stop words are optional in a query, as with Algolia's removeStopWords (its English
+// list: pronouns, auxiliaries, determiners, prepositions, negations), folded the way the
+// tokenizer folds contractions ("don't" is dont): "how do I deploy" is a question about
+// deploying, and "who should I ask before I merge" one about merging.
 const STOP_WORDS = new Set(
-  'a an and are as at be but by can do does for from how i if in into is it me my of on or our should so that the their then there these this to was we what when where which who why will with you your'.split(
-    ' ',
-  ),
+  `a about above after again against all am an and any are arent as at be because been before
+  being below between both but by can cannot cant could couldnt did didnt do does doesnt doing dont
+  down during each few for from further had hadnt has hasnt have havent having he her here hers
+  herself him himself his how hows i if im in into is isnt it its itself ive lets me more most
+  mustnt my myself no nor not of off on once only or other ought our ours ourselves out over own
+  same shant she should shouldnt so some such than that thats the their theirs them themselves
+  then there theres these they theyd theyll theyre theyve this those through to too under until
+  up very was wasnt we were werent weve what whats when whens where wheres which while
+  who whom whos why whys will with wont would wouldnt you youd youll your youre yours yourself
+  yourselves youve`.split(/\s+/),
 );
 
 export type QueryWord = {

@@ -1,0 +1,65 @@
+import {describe, expect, it} from 'vitest';
+import {SearchEngine} from '../src/engine';
+import {queryWords} from '../src/text';
+import {record, request} from './records';
+
+/** How a natural question is ranked (issue 11's second round, search/DESIGN.md). */
+const pages = (engine: SearchEngine, query: string) => [
+  ...new Set(engine.search(request(query)).hits.map((hit) => (hit.url ?? '').split('#')[0])),
+];
+
+describe('natural questions', () => {
+  it('question words and auxiliaries do not count as words of the question', () => {
+    expect(queryWords('how should I deploy before our release?').map((w) => w.text)).toEqual([
+      'deploy',
+      'release',
+    ]);
+    expect(queryWords("who's allowed to approve it, don't we?").map((w) => w.text)).toEqual([
+      'allowed',
+      'approve',
+    ]);
+    // A query of stop words only is still searched as typed.
+    expect(queryWords('how to').map((w) => w.text)).toEqual(['how', 'to']);
+  });
+
+  it('a paragraph full of question words does not outrank the page about the topic', () => {
+    const engine = new SearchEngine([
+      record(
+        '/chat',
+        {lvl1: 'Chat etiquette'},
+        'Would you have done it before? Ask about it after.',
+      ),
+      record('/rollback', {lvl1: 'Rollback'}, 'Ask the on-call lead, then run helm rollback.'),
+    ]);
+    expect(pages(engine, 'would I have to ask about it before I rollback?')[0]).toBe('/rollback');
+  });
+
+  it('a question prefers the page holding all its words over a record elsewhere holding as many', () => {
+    const engine = new SearchEngine([
+      record('/postmortem', {lvl1: 'Postmortem'}, 'The kong proxy matched 404.'),
+      record('/gateway', {lvl1: 'Gateway'}, 'Every kong route has one service.'),
+      record('/gateway#errors', {lvl1: 'Gateway', lvl2: 'Errors'}, 'A 404 means no route matched.'),
+    ]);
+    expect(pages(engine, 'kong route matched 404')[0]).toBe('/gateway');
+  });
+
+  it('in a question too, words in the page title weigh more than the same words in a paragraph', () => {
+    const engine = new SearchEngine([
+      record(
+        '/incident',
+        {lvl1: 'Incident report'},
+        'A static export served by nginx broke images.',
+      ),
+      record('/template', {lvl1: 'Static export'}, 'Serve the build with nginx, no images broke.'),
+    ]);
+    expect(pages(engine, 'static export nginx images')[0]).toBe('/template');
+  });
+
+  it('a question still ranks the record holding more of its weight first', () => {
+    const engine = new SearchEngine([
+      record('/a', {lvl1: 'Leave'}, 'Request leave a week ahead for planned absences.'),
+      record('/b', {lvl1: 'Leave policy'}, 'Leave is planned with your lead.'),
+    ]);
+    expect(pages(engine, 'request leave week ahead')[0]).toBe('/a');
+  });
+});
