@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import type {FastifyInstance} from 'fastify';
 import {buildApp} from './app';
 import {ConfigError, loadConfig, type Config} from './config';
 import {createFirebaseProvider} from './session/firebaseProvider';
@@ -22,15 +23,16 @@ function readConfig(): Config {
 }
 
 async function serve(config: Config): Promise<void> {
-  const app = await buildApp(config, {
-    provider: createFirebaseProvider(config),
-    logger: true,
-    signOutRelay: workerSignOutRelay(),
-  });
+  // The handlers come first: a SIGTERM that arrives while this process is still loading the
+  // build (a worker started moments before a deploy stops it) must end it cleanly, not by the
+  // default handler. Until the server listens there is nothing in flight to drain.
+  let listening: FastifyInstance | null = null;
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return; // a repeated signal must not cut the drain short
     closing = true;
+    const app = listening;
+    if (app === null) process.exit(0);
     app.log.info({signal}, 'draining in-flight requests');
     app.close().then(
       () => process.exit(0),
@@ -42,7 +44,14 @@ async function serve(config: Config): Promise<void> {
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
+  const app = await buildApp(config, {
+    provider: createFirebaseProvider(config),
+    logger: true,
+    signOutRelay: workerSignOutRelay(),
+  });
+  if (closing) process.exit(0);
   await app.listen({host: config.host, port: config.port});
+  listening = app;
   if (config.emulatorHost !== null && !cluster.isWorker) {
     app.log.info(`development mode against the Firebase Auth emulator at ${config.emulatorHost}`);
   }
@@ -54,9 +63,14 @@ function supervise(config: Config): void {
   let failed = false;
   const fork = () => cluster.fork();
   for (let i = 0; i < config.workers; i += 1) fork();
+  // A worker that never listened had nothing in flight: if the stop signal reaches it before
+  // its own handlers exist (it is still loading), ending by that signal is a clean stop too.
+  const listening = new Set<number>();
+  cluster.on('listening', (worker) => listening.add(worker.id));
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
-      if (code !== 0) {
+      const stoppedWhileStarting = !listening.has(worker.id) && signal === 'SIGTERM';
+      if (code !== 0 && !stoppedWhileStarting) {
         failed = true;
         console.error(
           `gate worker ${worker.process.pid} did not drain cleanly (${signal ?? code})`,

@@ -1,10 +1,13 @@
-import type {ChildProcess} from 'node:child_process';
+import {execFileSync, spawn, type ChildProcess} from 'node:child_process';
 import {connect, type Socket} from 'node:net';
+import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
+import {repoRoot} from '../../../testing/authEmulator';
+import {testEnv} from '../fixtures';
 import {startServerProcess} from '../serverProcess';
 
-let server: ChildProcess | undefined;
-afterAll(() => server?.kill('SIGKILL'));
+const gates: ChildProcess[] = [];
+afterAll(() => gates.forEach((gate) => gate.kill('SIGKILL')));
 
 /**
  * Sends a search request whose body arrives in two parts, the second only when `finish` is
@@ -32,7 +35,8 @@ function slowSearch(port: number, cookie: string) {
 describe('shutdown', () => {
   it('drains in-flight requests on SIGTERM, refuses new ones, and exits 0', async () => {
     const started = await startServerProcess();
-    server = started.child;
+    const server = started.child;
+    gates.push(server);
     const {port, base, exited} = started;
     const cookie = await started.signIn('alice@studio.example');
 
@@ -51,5 +55,51 @@ describe('shutdown', () => {
       expect(response).toContain('"nbHits"');
     }
     expect(await exited).toBe(0);
+  }, 60_000);
+});
+
+/** The gate's worker processes (children of the primary), by `ps`. */
+function childPids(pid: number): number[] {
+  try {
+    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], {encoding: 'utf8'})
+      .split('\n')
+      .map((line) => Number(line.trim()))
+      .filter((child) => child > 0);
+  } catch {
+    return []; // ps exits 1 when there are none
+  }
+}
+
+describe('shutdown of a gate of several workers', () => {
+  it('exits 0 when SIGTERM arrives while its workers are still starting', async () => {
+    const primary = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(repoRoot, 'server/src/server.ts')],
+      {
+        cwd: repoRoot,
+        env: {...process.env, ...testEnv({WORKERS: '2', LOG_LEVEL: 'warn'}), PORT: '0'},
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
+    gates.push(primary);
+    let stderr = '';
+    primary.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const exited = new Promise<number | null>((resolve) => primary.once('exit', resolve));
+    const pid = primary.pid ?? 0;
+    // Wait only until both workers exist: they are still loading, nowhere near listening.
+    for (let attempt = 0; attempt < 200 && childPids(pid).length < 2; attempt += 1)
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(childPids(pid)).toHaveLength(2);
+
+    primary.kill('SIGTERM');
+    expect(await exited, stderr).toBe(0);
+    expect(stderr).not.toContain('did not drain cleanly');
+  }, 60_000);
+
+  it('exits 0 when SIGTERM arrives as soon as the first worker answers', async () => {
+    const started = await startServerProcess({WORKERS: '2'});
+    gates.push(started.child);
+    started.child.kill('SIGTERM'); // the second worker may still be loading or binding
+    expect(await started.exited).toBe(0);
   }, 60_000);
 });
