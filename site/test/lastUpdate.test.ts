@@ -2,6 +2,7 @@ import {mkdtempSync, readdirSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterEach, describe, expect, it, vi} from 'vitest';
+import {formatLastUpdated} from '../src/lastUpdate/formatDate';
 import {gitHistoryAvailable} from '../src/lastUpdate/gitHistory';
 import {isStale, staleAfterMonths} from '../src/lastUpdate/staleness';
 import {assertBuilt, buildDir, readBuildFile} from './buildOutput';
@@ -24,6 +25,21 @@ describe('last-updated dates from git', () => {
     } finally {
       rmSync(tarball, {recursive: true, force: true});
     }
+  });
+});
+
+describe('the footer date', () => {
+  it('reads as Intl.DateTimeFormat wrote it, in UTC, on every day of two years', () => {
+    const intl = new Intl.DateTimeFormat('en', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    const day = 24 * 60 * 60 * 1000;
+    // 23:30 UTC: a local-time formatter east of UTC would already show the next day.
+    for (let at = Date.UTC(2024, 0, 1, 23, 30); at < Date.UTC(2026, 0, 1); at += day)
+      expect(formatLastUpdated(at)).toBe(intl.format(at));
   });
 });
 
