@@ -44,8 +44,8 @@ const request = (query: string): SearchRequest => ({
 const internals = engine as unknown as {keyOf(id: number): number};
 function criteria(id: number): string {
   const key = internals.keyOf(id);
-  if (key >= 2 ** 48 && (internals as unknown as {queryLength: number}).queryLength >= 3)
-    return `coarse=${Math.floor(key / 2 ** 49)} real=${Math.floor(key / 2 ** 48) % 2} score=${(Math.floor(key / 2 ** 26) % 2 ** 22) / 1024} typo=${Math.floor(key / 2 ** 21) % 32}`;
+  if ((internals as unknown as {queryLength: number}).queryLength >= 3)
+    return `real=${Math.floor(key / 2 ** 48) % 2} score=${(Math.floor(key / 2 ** 26) % 2 ** 22) / 1024} typo=${Math.floor(key / 2 ** 21) % 32}`;
   const parts: [string, number, number][] = [
     ['w', 48, 64],
     ['real', 47, 2],

@@ -26,15 +26,17 @@ import type {SearchRecord, SearchRequest, SearchResult} from './types';
  * relevance (BM25), position in the page. One hit per URL.
  *
  * A question (three or more words once stop words are dropped) is ranked differently, because
- * its words are spread over a page rather than typed from one heading: the share of its weight
- * the record matched in quarters, then a real page, then a text score (BM25F: a word in the page
- * title counts twice, in a heading one and a half times, plus half the weight of the question's
- * words the rest of the page holds), then typos, level and position.
+ * its words are spread over a page rather than typed from one heading: a real page before a
+ * generated category index, then one text score, then typos, level and position. The score adds
+ * BM25F (a word in the page title counts twice, in a heading one and a half times), twice the
+ * rarity weight of the question's words the record holds, and three quarters of the weight of
+ * those the rest of its page holds: no step of "words matched" outranks the text score, so a
+ * record holding one more common word no longer beats the page about the question.
  *
  * The criteria are folded into one number per record so that ordering is a numeric compare:
  * words weighed (4 bits) · real page (1) · 31-typos (5) · 127-attribute (7) · exact (4) ·
  * level (3) · relevance (16) · 4095-position (12) = 52 bits, exact in a double; for a question,
- * words (3) · real page (1) · text score (22) · 31-typos (5) · level (3) · 4095-position (12).
+ * real page (1) · text score (22) · 31-typos (5) · level (3) · 4095-position (12).
  */
 
 const LEVEL: Readonly<Record<SearchRecord['type'], number>> = {
@@ -51,13 +53,14 @@ const WORD_LEVELS = 8;
 const BM25_B = 0.75;
 /** From this many words (stop words dropped) a query is a question: see the class comment. */
 export const QUESTION_WORDS = 3;
-const QUESTION_WORD_LEVELS = 4;
 /** BM25F weights of where a word matched (page title, headings, content), by attribute rank. */
 const FIELD_WEIGHT = Float32Array.from({length: CONTENT_RANK + 1}, (_, rank) =>
   rank === 0 ? 2 : rank < CONTENT_RANK ? 1.5 : 1,
 );
-/** A question's words found elsewhere on the record's page count this share of their weight. */
-const PAGE_CONTEXT = 0.5;
+/** A question's score adds this many times the rarity weight of the words the record holds... */
+const RECORD_WORDS = 2;
+/** ...and this share of the weight of its words found only elsewhere on the record's page. */
+const PAGE_CONTEXT = 0.75;
 
 type Candidate = {readonly termId: number; readonly typos: number; readonly exact: boolean};
 
@@ -392,12 +395,18 @@ export class SearchEngine {
     return weight;
   }
 
-  /** A question's key: words (quarters) · real page · text score · typos · level · position. */
-  private questionKeyOf(id: number, share: number): number {
-    const words = Math.round(QUESTION_WORD_LEVELS * share);
-    const score = (this.relevance[id] ?? 0) + PAGE_CONTEXT * this.pageContext(id);
+  /**
+   * A question's key: real page · text score · typos · level · position. The words matched are
+   * part of the score, not a criterion above it: measured on the dev sets and once on the
+   * holdout, a step of "words matched" (quarters) let a record holding one more common word
+   * beat the page about the question (search/DESIGN.md).
+   */
+  private questionKeyOf(id: number): number {
+    const score =
+      (this.relevance[id] ?? 0) +
+      RECORD_WORDS * (this.matchedWeight[id] ?? 0) +
+      PAGE_CONTEXT * this.pageContext(id);
     return (
-      words * 2 ** 49 +
       (this.realPage[id] ?? 1) * 2 ** 48 +
       Math.min(2 ** 22 - 1, Math.round(score * 1024)) * 2 ** 26 +
       (31 - Math.min(31, this.typoSum[id] ?? 0)) * 2 ** 21 +
@@ -407,11 +416,11 @@ export class SearchEngine {
   }
 
   private keyOf(id: number): number {
+    if (this.queryLength >= QUESTION_WORDS) return this.questionKeyOf(id);
     // The share of the query's weight a record matched, in WORD_LEVELS steps: fine enough that
     // a rare word outweighs several common ones, coarse enough that near ties go on to the
     // attribute and relevance criteria (measured on the natural-question set, search/DESIGN.md).
     const share = this.totalWeight > 0 ? (this.matchedWeight[id] ?? 0) / this.totalWeight : 0;
-    if (this.queryLength >= QUESTION_WORDS) return this.questionKeyOf(id, share);
     const words = Math.round(WORD_LEVELS * share);
     const relevance = Math.min(65535, Math.round((this.relevance[id] ?? 0) * 512));
     return (

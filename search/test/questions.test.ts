@@ -62,4 +62,35 @@ describe('natural questions', () => {
     ]);
     expect(pages(engine, 'request leave week ahead')[0]).toBe('/a');
   });
+
+  it('a record holding one more common word does not outrank the page about the question', () => {
+    // Sibling pages: the mobile road map's overview mentions the web road map, seniority and
+    // years in passing; the web road map holds the question's topic in its title and headings.
+    const engine = new SearchEngine([
+      record(
+        '/mobile',
+        {lvl1: 'Mobile road map', lvl2: 'Levels at a glance'},
+        'The same ranges as on the web road map: a senior engineer has about five years, usually.',
+      ),
+      record('/web', {lvl1: 'Web road map', lvl2: 'Skills matrix'}, 'Senior: performance budgets.'),
+      record('/web#levels', {lvl1: 'Web road map', lvl2: 'Levels'}, 'A senior engineer leads.'),
+      record('/oncall', {lvl1: 'On-call'}, 'Every engineer carries a laptop.'),
+      record('/review', {lvl1: 'Reviews'}, 'Any engineer can review, a senior approves.'),
+      record('/hiring', {lvl1: 'Hiring'}, 'We hire an engineer for skills, not years.'),
+    ]);
+    const question = 'what performance skills should a senior web engineer have after five years';
+    expect(pages(engine, question)[0]).toBe('/web');
+  });
+
+  it('a question ranks a category index below every real page it matches', () => {
+    const engine = new SearchEngine([
+      record(
+        'https://h/docs/category/docs-day',
+        {lvl1: 'Docs Day'},
+        'Monthly topics chosen together.',
+      ),
+      record('https://h/docs/doc-day/intro', {lvl1: 'Docs Day', lvl2: 'How topics are picked'}),
+    ]);
+    expect(pages(engine, 'how are docs day topics chosen')[0]).toBe('https://h/docs/doc-day/intro');
+  });
 });
