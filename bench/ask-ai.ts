@@ -6,7 +6,9 @@
  * cannot answer, half of them built only from words it uses elsewhere; questions-dev2.json,
  * written before the passage check was tuned: office and HR questions the handbook cannot answer
  * in its own words, and natural questions it can; questions-typos.json, the answerable
- * questions of the tuned and dev2 sets with one typo each) it reports:
+ * questions of the tuned and dev2 sets with one typo each; questions-dev3.json, 96 answerable
+ * over 49 pages and 25 unanswerable, written from the pages alone on 2026-11-23 by someone who
+ * had not seen the answerer, never tuned on) it reports:
  * - first link right: answerable questions whose first link is an expected page;
  * - facts: answerable questions whose answer contains every expected fact;
  * - refusals on unanswerable questions, and false refusals on answerable ones;
@@ -37,7 +39,14 @@ const setArgument = process.argv.indexOf('--set');
 const SETS: readonly string[] =
   setArgument > 0 && process.argv[setArgument + 1]
     ? [path.resolve(process.argv[setArgument + 1] as string)]
-    : ['questions', 'questions-holdout', 'unanswerable-dev', 'questions-dev2', 'questions-typos'];
+    : [
+        'questions',
+        'questions-holdout',
+        'unanswerable-dev',
+        'questions-dev2',
+        'questions-typos',
+        'questions-dev3',
+      ];
 
 function pagePath(url: string): string {
   const pathname = new URL(url, 'http://handbook.invalid').pathname;

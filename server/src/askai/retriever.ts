@@ -139,12 +139,11 @@ export class SectionRetriever {
    * match counting at most half (a typo of the right word, or another word: "dress", "press").
    */
   evidenceTerms(question: string): EvidenceTerm[] {
-    const unknown = this.maxIdf * UNKNOWN_WORD_FACTOR;
     return questionTerms(question).map((term) => {
       const alternatives = this.alternatives(term);
       const own = this.idf.get(term);
       if (own !== undefined) return {term, weight: own, alternatives};
-      if (alternatives.length === 0) return {term, weight: unknown, alternatives};
+      if (alternatives.length === 0) return {term, weight: this.unknownWeight(term), alternatives};
       const weight = Math.max(...alternatives.map((entry) => this.idf.get(entry.term) ?? 0));
       if (this.resolve(term) === null) return {term, weight, alternatives};
       const halved = alternatives.map((entry) => ({
@@ -153,6 +152,17 @@ export class SectionRetriever {
       }));
       return {term, weight, alternatives: halved};
     });
+  }
+
+  /**
+   * The weight of a question word the handbook never uses. Such a word usually is what the
+   * question is about (Storybook, Kafka, a salary), so it weighs most; but a time or a figure
+   * the handbook does not hold ("3pm", "2am", "500mb") is the question's circumstance, not its
+   * subject, and does not count.
+   */
+  private unknownWeight(term: string): number {
+    if (/\d/.test(term)) return 0;
+    return this.maxIdf * UNKNOWN_WORD_FACTOR;
   }
 
   /** A question term and what may stand for it in the handbook, each with its factor. */
@@ -177,7 +187,7 @@ export class SectionRetriever {
       // (Storybook, Kafka, a salary), and the handbook cannot answer it.
       const weight =
         alternatives.length === 0
-          ? this.maxIdf * UNKNOWN_WORD_FACTOR
+          ? this.unknownWeight(term)
           : Math.max(...alternatives.map((entry) => this.idf.get(entry.term) ?? 0));
       return {alternatives, weight};
     });

@@ -169,6 +169,14 @@ describe('the answerability verdict', () => {
     expect(text.startsWith(NOT_IN_HANDBOOK)).toBe(true);
   });
 
+  it('does not refuse a question for a time or figure the handbook never writes', () => {
+    const retriever = new SectionRetriever(sections, null);
+    expect(retriever.evidenceTerms('at 2am')).toEqual([{term: '2am', weight: 0, alternatives: []}]);
+    expect(ask('When is the on-call handover, at 2am?').request.answerable).toBe(true);
+    // A word the handbook never uses still refuses it: the question is about something else.
+    expect(ask('When is the on-call handover dinner?').request.answerable).toBe(false);
+  });
+
   it('answers a question a passage addresses', () => {
     expect(ask('How often does the on-call rotation change?').request.answerable).toBe(true);
     expect(ask('When does sick leave need a doctor note?').request.answerable).toBe(true);
