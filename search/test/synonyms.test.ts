@@ -26,4 +26,16 @@ describe("the writers' synonyms file", () => {
     expect(map.get('k8s')).toEqual(['kubernetes']);
     expect(map.get('kubernetes')).toBeUndefined();
   });
+
+  it("the writers' vocabulary lets a developer's shorthand find the handbook's words", () => {
+    const file = new URL('../../site/search-synonyms.json', import.meta.url);
+    const map = synonymMap(parseSynonyms(JSON.parse(readFileSync(file, 'utf8')), 'site'));
+    expect(map.get('vars')).toContain('variables');
+    expect(map.get('swagger')).toContain('openapi');
+    expect(map.get('starter')).toContain('template');
+    expect(map.get('finished')).toContain('done');
+    expect(map.get('ack')).toContain('acknowledge');
+    // One-way: the handbook's own word does not also match the shorthand's other meanings.
+    expect(map.get('template')).not.toContain('starter');
+  });
 });
