@@ -25,7 +25,7 @@ const SECTIONS = 5;
  * The share of the question's (rarity-weighted) terms the best section must hold for the
  * handbook to count as answering it. Measured on bench/ask-ai's judged questions.
  */
-export const ANSWERABLE_COVERAGE = 0.55;
+export const ANSWERABLE_COVERAGE = 0.5;
 /** A follow-up with this few meaningful words leans on the previous question. */
 const FOLLOW_UP_TERMS = 2;
 /** How much the earlier question's words count when picking a follow-up's sentences. */

@@ -31,7 +31,7 @@ export const PASSAGE_REACH = 1;
  * The share of the question that passages must hold for the handbook to count as answering it;
  * the same bar as section coverage, measured on bench/ask-ai's judged sets.
  */
-export const PASSAGE_COVERAGE = 0.55;
+export const PASSAGE_COVERAGE = 0.5;
 
 /** How many other question words a passage must hold for a word in it to count. */
 export function companionsNeeded(termCount: number): number {
