@@ -296,6 +296,18 @@ export class SearchEngine {
           found.set(term, {termId, typos: distance, exact: false, prefixLength: null});
       }
     }
+    // A misspelt word finds what the word itself finds: its synonyms too, with its typos
+    // (`postgers` is postgres, so also the page titled PostgreSQL).
+    if (exactId === undefined && this.synonyms.size > 0) {
+      for (const [term, {typos}] of [...found]) {
+        if (typos === 0) continue;
+        for (const alternative of this.synonyms.get(term) ?? []) {
+          const termId = this.index.terms.get(alternative);
+          if (termId !== undefined && !found.has(alternative))
+            found.set(alternative, {termId, typos, exact: false, prefixLength: null});
+        }
+      }
+    }
     for (const [term, {typos, exact, prefixLength}] of found) {
       const matches = termMatches.get(term) ?? [];
       matches.push({queryIndex, typos, exact, prefixLength});

@@ -107,4 +107,23 @@ describe('how developers write', () => {
     expect(urls(engine, 'k8s').sort()).toEqual(['/k3s', '/k8s']);
     expect(urls(engine, 'kubernetes')).toEqual(['/k8s']);
   });
+
+  it('a misspelt word finds what the word finds through its synonyms', () => {
+    const engine = new SearchEngine(
+      [
+        record('/pg', {lvl1: 'PostgreSQL'}),
+        record(
+          '/pg#backups',
+          {lvl1: 'PostgreSQL', lvl2: 'Backups'},
+          'Postgres backups run nightly.',
+        ),
+        record('/metrics', {lvl1: 'Monitoring'}, 'Postgres exporter metrics, postgres dashboards.'),
+      ],
+      {synonyms: [{type: 'synonym', synonyms: ['postgres', 'postgresql']}]},
+    );
+    // `postgers` is one swap away from postgres, which stands for PostgreSQL: the page titled
+    // PostgreSQL comes first, as it does for `postgres`.
+    expect(urls(engine, 'postgres')[0]).toBe('/pg');
+    expect(urls(engine, 'postgers')[0]).toBe('/pg');
+  });
 });
