@@ -35,6 +35,7 @@ describe("the writers' synonyms file", () => {
     expect(map.get('starter')).toContain('template');
     expect(map.get('finished')).toContain('done');
     expect(map.get('ack')).toContain('acknowledge');
+    expect(map.get('randomly')).toContain('flaky');
     // One-way: the handbook's own word does not also match the shorthand's other meanings.
     expect(map.get('template')).not.toContain('starter');
   });
