@@ -1,5 +1,5 @@
 import {stemsOf} from '../terms';
-import type {AnswerRequest, Answerer, Block} from '../types';
+import type {AnswerRequest, Answerer, Block, Section} from '../types';
 import {sectionLink} from './markdown';
 import {refusalText, wordDeltas} from './refusal';
 
@@ -53,20 +53,26 @@ export class ExtractiveAnswerer implements Answerer {
     });
     const first = candidates[0];
     if (!first) return;
-    const primary = candidates.reduce(
-      (winner, candidate) =>
-        candidate.best > winner.best * SWITCH_RATIO &&
-        candidate.retrieved.coverage >= 0.5 &&
-        candidate.retrieved.section.page === first.retrieved.section.page
-          ? candidate
-          : winner,
-      first,
-    );
+    const headingShareOf = (section: Section) =>
+      scoreOf(section.trail.slice(1).join(' '), weights) / Math.max(1e-9, totalWeight(weights));
+    // The best section keeps the answer when its heading names the question ("Step 6: WireGuard
+    // VPN" for "where do I get a WireGuard config"), even if a sibling has a wordier sentence.
+    const keepFirst = headingShareOf(first.retrieved.section) >= HEADING_SHARE;
+    const primary = keepFirst
+      ? first
+      : candidates.reduce(
+          (winner, candidate) =>
+            candidate.best > winner.best * SWITCH_RATIO &&
+            candidate.retrieved.coverage >= 0.5 &&
+            candidate.retrieved.section.page === first.retrieved.section.page
+              ? candidate
+              : winner,
+          first,
+        );
     const section = primary.retrieved.section;
     // A section whose heading names the question ("Step 6: WireGuard VPN" for "how do I set up
     // the VPN") is the answer from its first line: quote its opening in order.
-    const headingShare =
-      scoreOf(section.trail.slice(1).join(' '), weights) / Math.max(1e-9, totalWeight(weights));
+    const headingShare = headingShareOf(section);
     const chosen =
       headingShare >= HEADING_SHARE && section.heading !== section.pageTitle
         ? opening(primary.units)
