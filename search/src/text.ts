@@ -53,6 +53,11 @@ const STOP_WORDS = new Set(
   who whom whos why whys will with wont would wouldnt you youd youll your youre yours yourself
   yourselves youve`.split(/\s+/),
 );
+// Beyond Algolia's list, the fillers of a developer's question ("do I actually need to", "am I
+// supposed to", "I want to"): they say how the reader asks, not what about (measured on the
+// dev sets, search/DESIGN.md).
+for (const filler of ['want', 'need', 'needs', 'actually', 'really', 'supposed', 'please'])
+  STOP_WORDS.add(filler);
 
 export type QueryWord = {
   readonly text: string;

@@ -18,6 +18,10 @@ describe('natural questions', () => {
       'allowed',
       'approve',
     ]);
+    expect(queryWords('do I actually need to sign the release?').map((w) => w.text)).toEqual([
+      'sign',
+      'release',
+    ]);
     // A query of stop words only is still searched as typed.
     expect(queryWords('how to').map((w) => w.text)).toEqual(['how', 'to']);
   });
