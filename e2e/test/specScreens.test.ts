@@ -81,20 +81,21 @@ describe('the navbar', () => {
 
 describe('the crash screen', () => {
   it('is titled "Page Error" and offers Try again, the message and its causes', async () => {
-    // A real render failure: the doc footer formats its "Last updated" date with
-    // Intl.DateTimeFormat while hydrating, and here that throws.
+    // A real render failure: a code block's word-wrap hook (theme-common's
+    // useShallowMemoObject) sorts its options with String.prototype.localeCompare while the
+    // page hydrates, and here that throws.
     const page = await signedInPage('/docs/tools/kong', (setup) =>
       setup.addInitScript(() => {
-        Intl.DateTimeFormat = function brokenDateTimeFormat(): never {
-          throw new Error('date formatting is broken in this browser');
-        } as unknown as typeof Intl.DateTimeFormat;
+        String.prototype.localeCompare = function brokenLocaleCompare(): never {
+          throw new Error('string comparison is broken in this browser');
+        };
       }),
     );
     await page.getByRole('heading', {name: 'This page crashed.'}).waitFor();
     expect(await page.title()).toBe('Page Error');
     await page.getByRole('button', {name: 'Try again'}).waitFor();
     expect(await page.locator('main').innerText()).toContain(
-      'date formatting is broken in this browser',
+      'string comparison is broken in this browser',
     );
   });
 });
