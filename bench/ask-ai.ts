@@ -8,7 +8,8 @@
  * in its own words, and natural questions it can; questions-typos.json, the answerable
  * questions of the tuned and dev2 sets with one typo each; questions-dev3.json, 96 answerable
  * over 49 pages and 25 unanswerable, written from the pages alone on 2026-11-23 by someone who
- * had not seen the answerer, never tuned on) it reports:
+ * had not seen the answerer, never tuned on; questions-dev4.json, 90 + 18 written the same way
+ * after the changes of that day, questions that stand on their own) it reports:
  * - first link right: answerable questions whose first link is an expected page;
  * - facts: answerable questions whose answer contains every expected fact;
  * - refusals on unanswerable questions, and false refusals on answerable ones;
@@ -46,6 +47,7 @@ const SETS: readonly string[] =
         'questions-dev2',
         'questions-typos',
         'questions-dev3',
+        'questions-dev4',
       ];
 
 function pagePath(url: string): string {

@@ -13,7 +13,8 @@ import {easyopsLunr, flexSearch, handbookEngine, miniSearch, orama, type Adapter
  * natural-questions-holdout.json (reported only, never tuned on: the check for overfitting; its
  * misses are not printed) and natural-questions-dev3.json (95 questions over 54 pages and 15
  * transposition typos, written from the pages alone on 2026-11-23 by someone who had not seen
- * the engine; reported only, like the holdout). A query succeeds at k when one of its expected pages is among the
+ * the engine; reported only, like the holdout) and natural-questions-dev4.json (120 questions over
+ * 54 pages and 16 typos, written the same way after the third ranking round, reported only). A query succeeds at k when one of its expected pages is among the
  * first k distinct pages of the hits. Run with `npm run search -w bench`; with
  * `BENCH_LABEL=before` the results go to search-relevance-before.json, and a later run reports
  * them beside its own.
@@ -29,6 +30,7 @@ const SETS = [
   {name: 'dev2', queries: read('natural-questions-dev2.json'), showMisses: true},
   {name: 'holdout', queries: read('natural-questions-holdout.json'), showMisses: false},
   {name: 'dev3', queries: read('natural-questions-dev3.json'), showMisses: false},
+  {name: 'dev4', queries: read('natural-questions-dev4.json'), showMisses: false},
 ];
 const {records, synonyms} = readIndexFile(DEFAULT_INDEX_FILE);
 const pageOf = (id: number) => (id >= 0 && records[id] ? new URL(records[id].url).pathname : '');
