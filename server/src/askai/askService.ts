@@ -31,6 +31,24 @@ const FOLLOW_UP_TERMS = 2;
 /** How much the earlier question's words count when picking a follow-up's sentences. */
 const CONTEXT_WEIGHT = 0.3;
 
+/** Sections near the top that may take the lead when the best-ranked one misses the question. */
+const LEAD_CANDIDATES = 3;
+
+/**
+ * The handbook answers when one section holds most of the question, and that section should be
+ * the one the answer quotes: when the best-ranked section does not (Git › "Undo the last commit"
+ * for "How do I undo a bad production release?", a heading that names one word of it), the
+ * first of the next ones that does takes the lead (Deployment workflow › "Rollback with Helm").
+ */
+export function coveringFirst(sections: readonly RetrievedSection[]): RetrievedSection[] {
+  const [first] = sections;
+  if (first === undefined || first.coverage >= ANSWERABLE_COVERAGE) return [...sections];
+  const lead = sections
+    .slice(1, LEAD_CANDIDATES)
+    .find((candidate) => candidate.coverage >= ANSWERABLE_COVERAGE);
+  return lead === undefined ? [...sections] : [lead, ...sections.filter((s) => s !== lead)];
+}
+
 export type AskAiEvent =
   | {
       event: 'askai.answer';
@@ -93,6 +111,7 @@ export class AskAiService {
         }
       }
     }
+    sections = coveringFirst(sections);
     const top = sections[0];
     const terms =
       query === question ? this.retriever.weigh(question) : this.followUpTerms(question, query);
