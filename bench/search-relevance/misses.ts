@@ -7,8 +7,9 @@ import type {SearchRequest} from '@studio-handbook/search/types';
 
 /**
  * A quick look at our engine alone, for tuning: success@1/@5 per judged set and kind, and each
- * miss of the tuning sets with the first pages and their ranking criteria (the holdout's
- * misses are never printed). `node --import tsx search-relevance/misses.ts [--explain query]`.
+ * miss of the sets one may look at, with the first pages and their ranking criteria. The holdout
+ * (and any later set kept for the final measurement) is not read at all: `run.ts` reports it.
+ * `node --import tsx search-relevance/misses.ts [--verbose] [--explain query]`.
  */
 type Judged = {query: string; kind: string; expected: string[]};
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -17,7 +18,8 @@ const SETS = [
   {name: 'judged', file: 'judged-queries.json', showMisses: true},
   {name: 'natural', file: 'natural-questions.json', showMisses: true},
   {name: 'dev2', file: 'natural-questions-dev2.json', showMisses: true},
-  {name: 'holdout', file: 'natural-questions-holdout.json', showMisses: false},
+  {name: 'dev3', file: 'natural-questions-dev3.json', showMisses: true},
+  {name: 'dev4', file: 'natural-questions-dev4.json', showMisses: true},
 ];
 const {records, synonyms} = readIndexFile(DEFAULT_INDEX_FILE);
 const engine = new SearchEngine(records, {synonyms});

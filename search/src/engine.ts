@@ -63,6 +63,7 @@ const RECORD_WORDS = 2;
 const PAGE_CONTEXT = 0.75;
 
 type Candidate = {readonly termId: number; readonly typos: number; readonly exact: boolean};
+type FoundTerm = {termId: number; typos: number; exact: boolean; prefixLength: number | null};
 
 export type SearchEngineOptions = {
   /** The writers' synonym records (site/search-synonyms.json, carried by the index file). */
@@ -254,10 +255,7 @@ export class SearchEngine {
     queryIndex: number,
     termMatches: Map<string, TermMatch[]>,
   ): Candidate[] {
-    const found = new Map<
-      string,
-      {termId: number; typos: number; exact: boolean; prefixLength: number | null}
-    >();
+    const found = new Map<string, FoundTerm>();
     const exactId = this.index.terms.get(word.text);
     if (exactId !== undefined)
       found.set(word.text, {termId: exactId, typos: 0, exact: true, prefixLength: null});
@@ -281,24 +279,20 @@ export class SearchEngine {
     for (const [term, termId] of (stem === null ? undefined : this.index.stems.get(stem)) ?? []) {
       if (!found.has(term)) found.set(term, {termId, typos: 0, exact: false, prefixLength: null});
     }
-    if (exactId === undefined && word.maxTypos > 0) {
-      // MiniSearch counts a swap of adjacent letters as two edits; Algolia (and Damerau) as one.
-      for (const swapped of transpositions(word.text)) {
-        const termId = this.index.terms.get(swapped);
-        if (termId !== undefined && !found.has(swapped))
-          found.set(swapped, {termId, typos: 1, exact: false, prefixLength: null});
-      }
-      for (const [term, [termId, distance]] of this.index.terms.fuzzyGet(
-        word.text,
-        word.maxTypos,
-      )) {
-        if (!found.has(term))
-          found.set(term, {termId, typos: distance, exact: false, prefixLength: null});
-      }
-    }
+    if (exactId === undefined && word.maxTypos > 0) this.typoCandidates(word, found);
     // A misspelt word finds what the word itself finds: its synonyms too, with its typos
-    // (`postgers` is postgres, so also the page titled PostgreSQL).
-    if (exactId === undefined && this.synonyms.size > 0) {
+    // (`postgers` is postgres, so also the page titled PostgreSQL), and, when one word is the
+    // only correction at its fewest typos, that word's other forms by stem (`cnventional` is
+    // conventional, so also "Conventions"; `comp`, come or com, is left alone).
+    if (exactId === undefined) {
+      let fewest = Infinity;
+      let corrections = 0;
+      let correction = '';
+      for (const [term, {typos, prefixLength}] of found) {
+        if (typos === 0 || prefixLength !== null) continue;
+        if (typos < fewest) [fewest, corrections, correction] = [typos, 0, term];
+        if (typos === fewest) corrections += 1;
+      }
       for (const [term, {typos}] of [...found]) {
         if (typos === 0) continue;
         for (const alternative of this.synonyms.get(term) ?? []) {
@@ -307,6 +301,10 @@ export class SearchEngine {
             found.set(alternative, {termId, typos, exact: false, prefixLength: null});
         }
       }
+      const stem = corrections === 1 ? stemOf(correction) : null;
+      for (const [other, termId] of (stem === null ? undefined : this.index.stems.get(stem)) ?? [])
+        if (!found.has(other))
+          found.set(other, {termId, typos: fewest, exact: false, prefixLength: null});
     }
     for (const [term, {typos, exact, prefixLength}] of found) {
       const matches = termMatches.get(term) ?? [];
@@ -314,6 +312,52 @@ export class SearchEngine {
       termMatches.set(term, matches);
     }
     return [...found.values()].sort((a, b) => a.typos - b.typos);
+  }
+
+  /**
+   * The terms within a word's typo budget, counted as Algolia counts typos (Damerau: a swap of
+   * adjacent letters is one). MiniSearch's radix tree computes Levenshtein distance, where a
+   * swap is two, so each adjacent swap of the word is also looked up: exactly (one typo), and
+   * with one more edit when the budget is two (a swap and a dropped letter is two typos). The
+   * last word, still being typed, also matches as a prefix after one swap (`kawal prjo`). A
+   * word of 5 to 7 letters that nothing in the index reaches (as typed, by stem, by synonym or
+   * within its one typo) gets a second typo (`hahdbok`): it would otherwise match nothing, and a query word matching nothing only
+   * lets pages without it win.
+   */
+  private typoCandidates(word: QueryWord, found: Map<string, FoundTerm>): void {
+    const add = (term: string, termId: number, typos: number, prefixLength: number | null) => {
+      const previous = found.get(term);
+      if (!previous || previous.typos > typos)
+        found.set(term, {termId, typos, exact: false, prefixLength});
+    };
+    const fuzzy = (text: string, budget: number, extra: number) => {
+      for (const [term, [termId, distance]] of this.index.terms.fuzzyGet(text, budget))
+        add(term, termId, distance + extra, null);
+    };
+    const swaps = transpositions(word.text);
+    for (const swapped of swaps) {
+      const termId = this.index.terms.get(swapped);
+      if (termId !== undefined) add(swapped, termId, 1, null);
+    }
+    fuzzy(word.text, word.maxTypos, 0);
+    if (word.maxTypos >= 2) {
+      for (const swapped of swaps) {
+        fuzzy(swapped, 1, 1);
+        for (const twice of transpositions(swapped)) {
+          const termId = this.index.terms.get(twice);
+          if (termId !== undefined) add(twice, termId, 2, null);
+        }
+      }
+    }
+    if (word.prefix && word.text.length >= 4) {
+      for (const swapped of swaps)
+        for (const [term, termId] of this.index.terms.atPrefix(swapped))
+          if (!found.has(term)) add(term, termId, 1, word.text.length);
+    }
+    if (found.size === 0 && word.maxTypos === 1 && word.text.length >= 5) {
+      fuzzy(word.text, 2, 0);
+      for (const swapped of swaps) fuzzy(swapped, 1, 1);
+    }
   }
 
   /** Walks the postings of every query word; returns how many records matched. */

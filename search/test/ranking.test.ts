@@ -71,7 +71,7 @@ describe('ranking like DocSearch', () => {
       record('/workflows', {lvl1: 'Workflows overview'}),
     ]);
     expect(urls(engine, 'git workfl')).toEqual(['/git-workflow', '/workflows']);
-    expect(urls(engine, 'workfl git')).toEqual(['/git-workflow']);
+    expect(urls(engine, 'workf git')).toEqual(['/git-workflow']);
   });
 
   it('ignores English stop words unless the query has nothing else', () => {
