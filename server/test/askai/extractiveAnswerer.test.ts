@@ -51,12 +51,30 @@ describe('the extractive answer', () => {
     expect(text).toContain('delivered through Bitwarden');
   });
 
-  it("takes a sibling's clearly better sentences when the best section's heading does not name the question", async () => {
+  it('quotes the best-ranked section first and adds the passage of a runner-up that holds what the quote lacks', async () => {
     const network = section('Networking', [
       'Ask DevOps for access before your first deploy.',
       'The VPN profile is personal.',
     ]);
     const text = await answer([retrieved(network, 1.2), retrieved(troubleshooting, 1)], terms);
-    expect(text).toMatch(/^From \[Local Development Setup › Troubleshooting\]/);
+    expect(text).toMatch(/^From \[Local Development Setup › Networking\]/);
+    expect(text).toContain(
+      'Also from [Local Development Setup › Troubleshooting](/docs/engineering/local-development-setup#troubleshooting):\n\n> Staging hosts do not resolve',
+    );
+  });
+
+  it('adds no second passage when the runners-up only repeat what the quote already says', async () => {
+    const vpn = section('Step 6: WireGuard VPN', [
+      'Your personal WireGuard config is delivered through Bitwarden on your first day.',
+    ]);
+    const text = await answer([retrieved(vpn, 1.2), retrieved(troubleshooting, 1)], terms);
+    expect(text).not.toContain('Also from');
+  });
+
+  it('takes no second passage from a runner-up that holds little of the question', async () => {
+    const network = section('Networking', ['Ask DevOps for access before your first deploy.']);
+    const partial = {...retrieved(troubleshooting, 1), coverage: 0.3};
+    const text = await answer([retrieved(network, 1.2), partial], terms);
+    expect(text).not.toContain('Also from');
   });
 });

@@ -6,7 +6,8 @@ import {refusalText, wordDeltas} from './refusal';
 /**
  * The embedded default: answers with the handbook's own words. It quotes the few sentences,
  * list items or commands of the best section that share the most (rarity-weighted) terms with
- * the question, links that section first, and offers the runners-up as further reading.
+ * the question, links that section first, adds the one passage of a runner-up that holds most
+ * of what the quote lacks, and offers the other runners-up as further reading.
  * No model, nothing invented, fully offline.
  */
 
@@ -18,11 +19,15 @@ const MAX_LISTED = 6;
 /** The share of the question a heading must name for its section's opening to be the answer. */
 const HEADING_SHARE = 0.5;
 const MAX_OPENING_UNITS = 6;
-/** Sections whose sentences compete for the answer, and the discount per rank. */
-const CANDIDATE_SECTIONS = 3;
-const RANK_DISCOUNT = 0.8;
-/** Another section's sentences win only when clearly better than the best section's. */
-const SWITCH_RATIO = 1.15;
+/** Sections after the first that may add one passage the quote lacks. */
+const COMPLEMENT_SECTIONS = 2;
+/**
+ * The rarity-weighted share of the question a passage must add, in words the quote does not
+ * hold yet, to be quoted as well. Measured on bench/ask-ai's judged sets.
+ */
+const COMPLEMENT_SHARE = 0.1;
+/** A complement comes from a section that holds at least this share of the question. */
+const COMPLEMENT_COVERAGE = 0.5;
 /** A runner-up is offered as further reading only when it is nearly as good as the best. */
 const SEE_ALSO_RATIO = 0.6;
 
@@ -42,48 +47,38 @@ export class ExtractiveAnswerer implements Answerer {
       return;
     }
     const weights = new Map(request.terms.map(({term, weight}) => [term, weight]));
-    // The answer may sit in a sub-section of the best match (a "Backups" intro, then "Logical
-    // backups" with the retention): the top few sections of the best page compete sentence by
-    // sentence, each discounted by its rank.
-    const candidates = request.sections.slice(0, CANDIDATE_SECTIONS).map((retrieved, rank) => {
-      const units = unitsOf(retrieved.section.blocks);
-      const discount = RANK_DISCOUNT ** rank;
-      const scores = units.map((unit) => discount * scoreOf(unit.text, weights));
-      return {retrieved, units, scores, best: Math.max(0, ...scores)};
-    });
-    const first = candidates[0];
-    if (!first) return;
-    const headingShareOf = (section: Section) =>
-      scoreOf(section.trail.slice(1).join(' '), weights) / Math.max(1e-9, totalWeight(weights));
-    // The best section keeps the answer when its heading names the question ("Step 6: WireGuard
-    // VPN" for "where do I get a WireGuard config"), even if a sibling has a wordier sentence.
-    const keepFirst = headingShareOf(first.retrieved.section) >= HEADING_SHARE;
-    const primary = keepFirst
-      ? first
-      : candidates.reduce(
-          (winner, candidate) =>
-            candidate.best > winner.best * SWITCH_RATIO &&
-            candidate.retrieved.coverage >= 0.5 &&
-            candidate.retrieved.section.page === first.retrieved.section.page
-              ? candidate
-              : winner,
-          first,
-        );
-    const section = primary.retrieved.section;
+    const [top] = request.sections;
+    if (!top) return;
+    const section = top.section;
+    const units = unitsOf(section.blocks);
+    const scores = units.map((unit) => scoreOf(unit.text, weights));
     // A section whose heading names the question ("Step 6: WireGuard VPN" for "how do I set up
     // the VPN") is the answer from its first line: quote its opening in order.
-    const headingShare = headingShareOf(section);
+    const headingShare =
+      scoreOf(section.trail.slice(1).join(' '), weights) / Math.max(1e-9, totalWeight(weights));
     const chosen =
       headingShare >= HEADING_SHARE && section.heading !== section.pageTitle
-        ? opening(primary.units)
-        : choose(primary.units, primary.scores);
+        ? opening(units)
+        : choose(units, scores);
 
     if (signal.aborted) return;
-    yield `From ${sectionLink(primary.retrieved.section)}:\n\n`;
+    yield `From ${sectionLink(section)}:\n\n`;
     if (signal.aborted) return;
     yield* wordDeltas(renderQuote(chosen));
+    // The best section answers, but the question's other half may sit beside it (the rule in
+    // one section, the command or the figure in the next): the one passage of the runners-up
+    // that adds the most of the question not quoted yet comes with it, under its own link.
+    const complement = complementOf(request, chosen, weights);
+    if (complement && !signal.aborted) {
+      yield `Also from ${sectionLink(complement.section)}:\n\n`;
+      yield* wordDeltas(renderQuote([complement.unit]));
+    }
     const seeAlso = request.sections
-      .filter((candidate) => candidate.section.url !== primary.retrieved.section.url)
+      .filter(
+        (candidate) =>
+          candidate.section.url !== section.url &&
+          candidate.section.url !== complement?.section.url,
+      )
       .filter(
         (candidate) =>
           candidate.score >= (request.sections[0]?.score ?? 0) * SEE_ALSO_RATIO &&
@@ -94,6 +89,25 @@ export class ExtractiveAnswerer implements Answerer {
       yield `See also ${seeAlso.map(({section}) => sectionLink(section)).join(' and ')}.`;
     }
   }
+}
+
+/** The runner-up passage that adds the most of the question to the quote, if enough. */
+function complementOf(
+  request: AnswerRequest,
+  quoted: readonly Unit[],
+  weights: ReadonlyMap<string, number>,
+): {section: Section; unit: Unit} | null {
+  const said = new Set(quoted.flatMap((unit) => stemsOf(unit.text)));
+  let best: {section: Section; unit: Unit; gain: number} | null = null;
+  for (const candidate of request.sections.slice(1, 1 + COMPLEMENT_SECTIONS)) {
+    if (candidate.coverage < COMPLEMENT_COVERAGE) continue;
+    for (const unit of unitsOf(candidate.section.blocks)) {
+      if (unit.kind === 'code') continue;
+      const gain = scoreOf(unit.text, weights, said);
+      if (gain > (best?.gain ?? 0)) best = {section: candidate.section, unit, gain};
+    }
+  }
+  return best && best.gain / Math.max(1e-9, totalWeight(weights)) >= COMPLEMENT_SHARE ? best : null;
 }
 
 function totalWeight(weights: ReadonlyMap<string, number>): number {
@@ -181,8 +195,13 @@ function splitSentences(text: string): string[] {
     .filter(Boolean);
 }
 
-function scoreOf(text: string, weights: ReadonlyMap<string, number>): number {
-  const seen = new Set<string>();
+/** The rarity-weighted question terms a text holds, each once, leaving out those `known`. */
+function scoreOf(
+  text: string,
+  weights: ReadonlyMap<string, number>,
+  known: ReadonlySet<string> = new Set(),
+): number {
+  const seen = new Set<string>(known);
   let score = 0;
   for (const term of stemsOf(text)) {
     if (seen.has(term)) continue;
