@@ -1,5 +1,6 @@
+import type {EvidenceTerm} from './passageEvidence';
 import {stemsOf} from './terms';
-import type {RetrievedSection, WeightedTerm} from './types';
+import type {RetrievedSection} from './types';
 
 /**
  * What kind of answer a question expects, when its wording says so. "How many days…", "How
@@ -30,12 +31,14 @@ export function expectsQuantity(question: string): boolean {
 }
 
 /**
- * The best share of the question's terms that a single block holding a quantity covers, with
- * its section's headings, among the first sections; 0 when no block holds a quantity.
+ * The best share of the question that a single block holding a quantity covers, with its
+ * section's headings, among the first sections; 0 when no block holds a quantity. A question
+ * word counts through what may stand for it (a synonym, a typo's neighbour) at that match's
+ * factor, as in the passage check.
  */
 export function quantityEvidence(
   sections: readonly RetrievedSection[],
-  terms: readonly WeightedTerm[],
+  terms: readonly EvidenceTerm[],
 ): number {
   const total = terms.reduce((sum, {weight}) => sum + weight, 0);
   if (total <= 0) return 0;
@@ -46,7 +49,10 @@ export function quantityEvidence(
       if (!QUANTITY.test(block.text)) continue;
       const stems = new Set([...headings, ...stemsOf(block.text)]);
       let held = 0;
-      for (const {term, weight} of terms) if (stems.has(term)) held += weight;
+      for (const {weight, alternatives} of terms)
+        held +=
+          weight *
+          Math.max(0, ...alternatives.filter((a) => stems.has(a.term)).map((a) => a.factor));
       best = Math.max(best, held / total);
     }
   }
@@ -57,7 +63,7 @@ export function quantityEvidence(
 export function hasExpectedAnswer(
   question: string,
   sections: readonly RetrievedSection[],
-  terms: readonly WeightedTerm[],
+  terms: readonly EvidenceTerm[],
 ): boolean {
   return !expectsQuantity(question) || quantityEvidence(sections, terms) >= TYPED_EVIDENCE_SHARE;
 }

@@ -115,14 +115,15 @@ export class AskAiService {
     const top = sections[0];
     const terms =
       query === question ? this.retriever.weigh(question) : this.followUpTerms(question, query);
+    const evidence = this.retriever.evidenceTerms(query);
     // The handbook answers when one section holds most of the question, passages there pair
     // its words (not merely use them apart) and, for a question that asks for a figure ("how
     // long", "how many"), a passage near its words gives one.
     const answerable =
       top !== undefined &&
       top.coverage >= ANSWERABLE_COVERAGE &&
-      passageCoverage(sections, this.retriever.evidenceTerms(query)) >= PASSAGE_COVERAGE &&
-      hasExpectedAnswer(question, sections, terms);
+      passageCoverage(sections, evidence) >= PASSAGE_COVERAGE &&
+      hasExpectedAnswer(question, sections, evidence);
     const request: AnswerRequest = {
       question,
       history: chat.history,

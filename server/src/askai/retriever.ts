@@ -44,6 +44,8 @@ export type StemSynonyms = ReadonlyMap<string, readonly string[]>;
 const SYNONYM_FACTOR = 0.8;
 /** A word matched only through a one-letter difference counts this much. */
 const TYPO_FACTOR = 0.5;
+/** The prefix of a negated word ("unreleased"), which resolves to the word it negates. */
+const NEGATION = 'un';
 /** How much more than the rarest known word a word the handbook never uses weighs. */
 const UNKNOWN_WORD_FACTOR = 2;
 
@@ -102,6 +104,10 @@ export class SectionRetriever {
    */
   private resolve(term: string): string | null {
     if (this.idf.has(term)) return term;
+    // A negation the handbook never writes ("unreleased", "unfinished") is its word's opposite:
+    // the question is about the same thing.
+    if (term.startsWith(NEGATION) && this.idf.has(term.slice(NEGATION.length)))
+      return term.slice(NEGATION.length);
     if (term.length < 5) return null;
     let best: string | null = null;
     let bestIdf = Infinity;

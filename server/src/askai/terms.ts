@@ -58,10 +58,22 @@ export function stemsOf(text: string): string[] {
   return wordsOf(text).map(stem);
 }
 
+/**
+ * The words that ask for a figure ("how far in advance", "how quickly", "the minimum") are
+ * answered by the figure itself, not by a passage that repeats them: they are not the
+ * question's subject. Whether a figure is there is the answer-type check's job.
+ */
+const ASKS_FOR_FIGURE =
+  /\bhow (?:far(?: in advance| ahead)?|quickly|soon|fast|frequently|big|large|old|early|late)\b/gi;
+
+export function withoutFigureAsk(question: string): string {
+  return question.replace(ASKS_FOR_FIGURE, ' ');
+}
+
 /** The distinct meaningful stems of a question, in order. */
 export function questionTerms(question: string): string[] {
   const seen = new Set<string>();
-  for (const word of wordsOf(question)) {
+  for (const word of wordsOf(withoutFigureAsk(question))) {
     if (STOP.has(word) || word.length < 2) continue;
     seen.add(stem(word));
   }

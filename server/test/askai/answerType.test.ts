@@ -5,7 +5,8 @@ import {
   hasExpectedAnswer,
   quantityEvidence,
 } from '../../src/askai/answerType';
-import type {Block, RetrievedSection, WeightedTerm} from '../../src/askai/types';
+import type {EvidenceTerm} from '../../src/askai/passageEvidence';
+import type {Block, RetrievedSection} from '../../src/askai/types';
 
 function section(heading: string, texts: string[]): RetrievedSection {
   const blocks: Block[] = texts.map((text) => ({kind: 'text', text, markdown: text}));
@@ -24,11 +25,13 @@ function section(heading: string, texts: string[]): RetrievedSection {
   };
 }
 
-const laptopTerms: WeightedTerm[] = [
-  {term: 'laptop', weight: 3},
-  {term: 'replac', weight: 2},
-  {term: 'develop', weight: 1},
-];
+const own = (term: string, weight: number): EvidenceTerm => ({
+  term,
+  weight,
+  alternatives: [{term, factor: 1}],
+});
+
+const laptopTerms: EvidenceTerm[] = [own('laptop', 3), own('replac', 2), own('develop', 1)];
 
 describe('the answer a question expects', () => {
   it.each([
@@ -79,6 +82,16 @@ describe('evidence for a question that asks for a figure', () => {
     const question = 'How often are developer laptops replaced?';
     expect(quantityEvidence([noFigure, figure], laptopTerms)).toBeCloseTo(1);
     expect(hasExpectedAnswer(question, [noFigure, figure], laptopTerms)).toBe(true);
+  });
+
+  it('counts a question word through its synonym beside the figure, at the synonym factor', () => {
+    // "How often is a notebook swapped?": the handbook says "laptop" and "replaced".
+    const terms: EvidenceTerm[] = [
+      {term: 'notebook', weight: 3, alternatives: [{term: 'laptop', factor: 0.8}]},
+      {term: 'swap', weight: 2, alternatives: [{term: 'replac', factor: 0.8}]},
+    ];
+    expect(quantityEvidence([figure], terms)).toBeCloseTo(0.8);
+    expect(hasExpectedAnswer('How often is a notebook swapped?', [figure], terms)).toBe(true);
   });
 
   it('leaves questions that ask for no figure to coverage alone', () => {

@@ -177,6 +177,22 @@ describe('the answerability verdict', () => {
     expect(ask('When is the on-call handover dinner?').request.answerable).toBe(false);
   });
 
+  it('does not count the words that ask for the figure ("how quickly") as its subject', () => {
+    // "quickly" is never written beside the figure that answers it ("within two hours").
+    expect(ask('How quickly should I reply to direct mentions?').request.answerable).toBe(true);
+    const retriever = new SectionRetriever(sections, null);
+    expect(retriever.evidenceTerms('how quickly should I reply').map(({term}) => term)).toEqual([
+      'repli',
+    ]);
+  });
+
+  it('reads a negation the handbook never writes as the word it negates', () => {
+    const retriever = new SectionRetriever(sections, null);
+    const [unscheduled] = retriever.evidenceTerms('unscheduled');
+    expect(unscheduled?.alternatives.map(({term}) => term)).toEqual(['schedul']);
+    expect(ask('Are unscheduled meetings held inside core hours?').request.answerable).toBe(true);
+  });
+
   it('answers a question a passage addresses', () => {
     expect(ask('How often does the on-call rotation change?').request.answerable).toBe(true);
     expect(ask('When does sick leave need a doctor note?').request.answerable).toBe(true);
