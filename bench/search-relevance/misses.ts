@@ -50,12 +50,13 @@ function criteria(id: number): string {
     return `real=${Math.floor(key / 2 ** 48) % 2} score=${(Math.floor(key / 2 ** 26) % 2 ** 22) / 1024} typo=${Math.floor(key / 2 ** 21) % 32}`;
   const parts: [string, number, number][] = [
     ['w', 48, 64],
-    ['real', 47, 2],
-    ['typo', 42, 32],
-    ['attr', 35, 128],
-    ['exact', 31, 16],
-    ['lvl', 28, 8],
-    ['rel', 12, 65536],
+    ['kind', 46, 4],
+    ['typo', 41, 32],
+    ['attr', 34, 128],
+    ['head', 31, 8],
+    ['exact', 27, 16],
+    ['lvl', 24, 8],
+    ['rel', 10, 16384],
   ];
   return parts
     .map(([name, shift, size]) => `${name}=${Math.floor(key / 2 ** shift) % size}`)

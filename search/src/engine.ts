@@ -72,6 +72,8 @@ export type SearchEngineOptions = {
 
 /** Generated category index pages (a list of links) rank below a real page of the same title. */
 const isCategoryIndex = (url: string) => /\/category\/[^/#?]+\/?(?:[#?]|$)/.test(url);
+/** A dated blog post: for a keyword query, the handbook's own page on the topic comes first. */
+const isBlogPost = (url: string) => /\/blog\/\d{4}\//.test(url);
 
 export class SearchEngine {
   private readonly records: readonly SearchRecord[];
@@ -85,6 +87,8 @@ export class SearchEngine {
   private readonly levels: Uint8Array;
   private readonly positions: Uint16Array;
   private readonly realPage: Uint8Array;
+  /** For a short query: a handbook page (2) before a blog post (1) before a category index (0). */
+  private readonly pageKind: Uint8Array;
   private readonly synonyms: SynonymMap;
   /** Rarity of each query word of the current search, and their sum. */
   private totalWeight = 0;
@@ -142,6 +146,9 @@ export class SearchEngine {
     this.levels = Uint8Array.from(records, (record) => LEVEL[record.type]);
     this.positions = Uint16Array.from(records, (record) => Math.min(4095, record.position));
     this.realPage = Uint8Array.from(records, (record) => (isCategoryIndex(record.url) ? 0 : 1));
+    this.pageKind = Uint8Array.from(records, (record) =>
+      isCategoryIndex(record.url) ? 0 : isBlogPost(record.url) ? 1 : 2,
+    );
     this.matchedWeight = new Float32Array(records.length);
     const n = records.length;
     this.stamp = new Uint32Array(n);
@@ -478,16 +485,25 @@ export class SearchEngine {
     // attribute and relevance criteria (measured on the natural-question set, search/DESIGN.md).
     const share = this.totalWeight > 0 ? (this.matchedWeight[id] ?? 0) / this.totalWeight : 0;
     const words = Math.round(WORD_LEVELS * share);
-    const relevance = Math.min(65535, Math.round((this.relevance[id] ?? 0) * 512));
+    const relevance = Math.min(16383, Math.round((this.relevance[id] ?? 0) * 128));
+    // Where the last word matched (its head noun: "flutter template" is a template), when the
+    // record holds it; 7 when it does not.
+    const head =
+      this.queryLength > 1 && this.wordStamp[id] === this.wordGeneration
+        ? (this.wordAttribute[id] ?? CONTENT_RANK)
+        : this.queryLength > 1
+          ? CONTENT_RANK + 1
+          : 0;
     return (
       words * 2 ** 48 +
-      (this.realPage[id] ?? 1) * 2 ** 47 +
-      (31 - Math.min(31, this.typoSum[id] ?? 0)) * 2 ** 42 +
-      (127 - Math.min(127, this.attributeSum[id] ?? 0)) * 2 ** 35 +
-      Math.min(15, this.exactCount[id] ?? 0) * 2 ** 31 +
-      (this.levels[id] ?? 0) * 2 ** 28 +
-      relevance * 2 ** 12 +
-      (4095 - (this.positions[id] ?? 0))
+      (this.pageKind[id] ?? 2) * 2 ** 46 +
+      (31 - Math.min(31, this.typoSum[id] ?? 0)) * 2 ** 41 +
+      (127 - Math.min(127, this.attributeSum[id] ?? 0)) * 2 ** 34 +
+      (7 - head) * 2 ** 31 +
+      Math.min(15, this.exactCount[id] ?? 0) * 2 ** 27 +
+      (this.levels[id] ?? 0) * 2 ** 24 +
+      relevance * 2 ** 10 +
+      (1023 - Math.min(1023, this.positions[id] ?? 0))
     );
   }
 

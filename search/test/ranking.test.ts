@@ -196,4 +196,28 @@ describe('highlights and snippets', () => {
       /^[0-9a-f]{32}$/,
     );
   });
+
+  it('a handbook page ranks before a blog post matching the same words of a keyword query', () => {
+    const engine = new SearchEngine([
+      record('https://h/blog/2025/01/20/gates', {lvl1: 'Moving to SonarQube quality gates'}),
+      record('https://h/docs/sonarqube', {lvl1: 'SonarQube'}),
+      record('https://h/docs/sonarqube#gate', {lvl1: 'SonarQube', lvl2: 'The quality gate'}),
+    ]);
+    expect(urls(engine, 'sonarqube gate')[0]).toBe('https://h/docs/sonarqube#gate');
+    // The blog post still comes first for its own title, and for a question it answers.
+    expect(urls(engine, 'moving to sonarqube quality gates')[0]).toBe(
+      'https://h/blog/2025/01/20/gates',
+    );
+  });
+
+  it('the page titled with the last word of a two-word query ranks first on a tie', () => {
+    const engine = new SearchEngine([
+      record('/packages', {lvl1: 'Approved Flutter Packages'}, 'Pinned in the template.'),
+      record('/template', {lvl1: 'Mobile Template'}, 'The starter for every Flutter app.'),
+    ]);
+    // "flutter template" is a template: its head noun is the last word.
+    expect(urls(engine, 'flutter template')[0]).toBe('/template');
+    expect(urls(engine, 'flutter tempalte')[0]).toBe('/template');
+    expect(urls(engine, 'template flutter')[0]).toBe('/packages');
+  });
 });
