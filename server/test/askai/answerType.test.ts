@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {
   TYPED_EVIDENCE_SHARE,
+  expectedFigure,
   expectsQuantity,
   hasExpectedAnswer,
   quantityEvidence,
@@ -96,5 +97,67 @@ describe('evidence for a question that asks for a figure', () => {
 
   it('leaves questions that ask for no figure to coverage alone', () => {
     expect(hasExpectedAnswer('How do I set up my laptop?', [noFigure], laptopTerms)).toBe(true);
+  });
+});
+
+describe('the kind of figure a question asks for', () => {
+  it.each([
+    ['How long are production logs kept in Loki?', 'duration'],
+    ['How many days does Sentry keep error events?', 'duration'],
+    ['How soon after rollout do we remove a feature flag?', 'duration'],
+    ['How often do we test restoring the database backups?', 'frequency'],
+    ['How many Kong replicas run in the production cluster?', 'count'],
+    ['What time does the review start on Fridays?', 'quantity'],
+    ['Which Node version do we pin?', 'quantity'],
+  ])('"%s" asks for a %s', (question, kind) => {
+    expect(expectedFigure(question)?.kind).toBe(kind);
+  });
+
+  it('takes the head of the noun phrase as the thing a count is said of', () => {
+    expect(expectedFigure('How many Kong replicas run in production?')).toEqual({
+      kind: 'count',
+      noun: ['replica'],
+    });
+  });
+});
+
+describe('evidence of the kind of figure asked for', () => {
+  const kong = section('Rate limiting', [
+    'In the clusters the policy is redis, backed by the shared Redis 7 instance, so limits are consistent across Kong replicas.',
+  ]);
+  const replicas = section('Scaling', [
+    'Production runs three Kong replicas behind the load balancer.',
+  ]);
+  const kongTerms = [own('kong', 2), own('replica', 4), own('product', 1)];
+
+  it('refuses "how many replicas" when the only number beside replicas is a product version', () => {
+    const question = 'How many Kong replicas run in production?';
+    expect(hasExpectedAnswer(question, [kong], kongTerms)).toBe(false);
+    expect(hasExpectedAnswer(question, [kong, replicas], kongTerms)).toBe(true);
+  });
+
+  it('refuses "how long" when the passage about its subject gives a date but no duration', () => {
+    const timeline = section('Timeline', [
+      '2025-06-10T03:16Z: Sentry receives no events because the SDK fails to load.',
+    ]);
+    const sentryTerms = [own('sentri', 3), own('event', 2), own('keep', 1)];
+    expect(hasExpectedAnswer('How long does Sentry keep events?', [timeline], sentryTerms)).toBe(
+      false,
+    );
+    const retention = section('Retention', ['Sentry keeps error events for 90 days.']);
+    expect(
+      hasExpectedAnswer('How long does Sentry keep events?', [timeline, retention], sentryTerms),
+    ).toBe(true);
+  });
+
+  it('takes "twice a year" as how often, but not as how many of something', () => {
+    const reviews = section('Reviews', ['Performance reviews happen twice a year.']);
+    const terms = [own('perform', 2), own('review', 2)];
+    expect(hasExpectedAnswer('How often do performance reviews happen?', [reviews], terms)).toBe(
+      true,
+    );
+    expect(
+      hasExpectedAnswer('How many reviewers sit on a performance review?', [reviews], terms),
+    ).toBe(false);
   });
 });
