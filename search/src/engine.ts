@@ -272,6 +272,22 @@ export class SearchEngine {
       if (termId !== undefined && !found.has(alternative))
         found.set(alternative, {termId, typos: 0, exact: true, prefixLength: null});
     }
+    // Two typed words that the index holds as one ("back up", "backed up": backup; "roll
+    // back": rollback) match as either word, as Algolia's concatenation does; not as exact.
+    for (const [left, right] of word.pairs ?? []) {
+      const leftStem = stemOf(left);
+      for (const joined of new Set([left + right, leftStem === null ? '' : leftStem + right])) {
+        const termId = this.index.terms.get(joined);
+        if (termId === undefined || found.has(joined)) continue;
+        found.set(joined, {termId, typos: 0, exact: false, prefixLength: null});
+        const joinedStem = stemOf(joined);
+        for (const [other, otherId] of (joinedStem === null
+          ? undefined
+          : this.index.stems.get(joinedStem)) ?? [])
+          if (!found.has(other))
+            found.set(other, {termId: otherId, typos: 0, exact: false, prefixLength: null});
+      }
+    }
     if (word.prefix) {
       for (const [term, termId] of this.index.terms.atPrefix(word.text)) {
         if (!found.has(term))

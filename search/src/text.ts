@@ -63,6 +63,11 @@ export type QueryWord = {
   readonly text: string;
   readonly maxTypos: number;
   readonly prefix: boolean;
+  /**
+   * The word and the word typed after it, stop words included, to join ("backed up" may be a
+   * backup, "roll back" a rollback), as Algolia concatenates words.
+   */
+  readonly pairs?: readonly (readonly [string, string])[];
 };
 
 /** Algolia's typo tolerance: one typo from 4 letters, two from 8. */
@@ -75,14 +80,20 @@ export const MAX_QUERY_WORDS = 12;
 /** The words of a query; the last one is a prefix (the user is still typing it). */
 export function queryWords(query: string): QueryWord[] {
   const all = words(query).slice(0, MAX_QUERY_WORDS);
-  const meaningful = all.filter((word) => !STOP_WORDS.has(word));
-  const kept = meaningful.length > 0 ? meaningful : all;
-  const lastTyped = all[all.length - 1];
-  return kept.map((text, index) => ({
-    text,
-    maxTypos: maxTyposFor(text),
-    prefix: index === kept.length - 1 && text === lastTyped,
-  }));
+  const keep = all.some((word) => !STOP_WORDS.has(word))
+    ? (word: string) => !STOP_WORDS.has(word)
+    : () => true;
+  const result: QueryWord[] = [];
+  all.forEach((text, index) => {
+    if (!keep(text)) return;
+    const after = all[index + 1];
+    const pairs = after === undefined ? [] : [[text, after] as const];
+    result.push({text, maxTypos: maxTyposFor(text), prefix: false, pairs});
+  });
+  const last = result[result.length - 1];
+  if (last && last.text === all[all.length - 1])
+    result[result.length - 1] = {...last, prefix: true};
+  return result;
 }
 
 /**

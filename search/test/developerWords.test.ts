@@ -126,4 +126,15 @@ describe('how developers write', () => {
     expect(urls(engine, 'postgres')[0]).toBe('/pg');
     expect(urls(engine, 'postgers')[0]).toBe('/pg');
   });
+
+  it('two typed words the handbook writes as one find that word', () => {
+    const engine = new SearchEngine([
+      record('/pg#backups', {lvl1: 'PostgreSQL', lvl2: 'Backups'}, 'The production database.'),
+      record('/deploy', {lvl1: 'Deploys'}, 'The production database on deploy.'),
+      record('/vscode', {lvl1: 'Editor'}, 'Recommended vscode extensions to install.'),
+      record('/gitlab', {lvl1: 'GitLab'}, 'The code review extensions.'),
+    ]);
+    expect(urls(engine, 'vs code extensions to install')[0]).toBe('/vscode');
+    expect(urls(engine, 'is the production database backed up')[0]).toBe('/pg#backups');
+  });
 });
