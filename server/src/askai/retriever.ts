@@ -2,7 +2,7 @@ import type {SearchEngine} from '@studio-handbook/search/engine';
 import type {SearchRequest} from '@studio-handbook/search/types';
 import {pathOf} from './handbookSections';
 import {boundedDistance, transpositions} from '@studio-handbook/search/text';
-import {questionTerms, stemsOf} from './terms';
+import {questionWords, stemsOf, wordsOf, stem, type QuestionWord} from './terms';
 import type {EvidenceTerm} from './passageEvidence';
 import type {RetrievedSection, Section, WeightedTerm} from './types';
 
@@ -19,9 +19,9 @@ const BM25_K1 = 1.2;
 const BM25_B = 0.6;
 const ENGINE_HITS = 20;
 /** Weight of the engine's ranking in the fusion (reciprocal rank). */
-const ENGINE_WEIGHT = 0.5;
+const ENGINE_WEIGHT = 0.7;
 /** A blog section's score is discounted this much against doc sections. */
-const BLOG_FACTOR = 0.85;
+const BLOG_FACTOR = 0.75;
 /** How much a section's coverage of the question scales its fused score (0: not at all). */
 const COVERAGE_WEIGHT = 0.5;
 
@@ -58,6 +58,8 @@ export class SectionRetriever {
   /** `/docs/page#anchor` (and `/docs/page` for a page's opening) → section index. */
   private readonly byAnchor = new Map<string, number>();
   private readonly vocabulary: readonly string[];
+  /** Every word the handbook writes, as written (lower-case), with its stem. */
+  private readonly surface = new Map<string, string>();
 
   constructor(
     sections: readonly Section[],
@@ -75,6 +77,9 @@ export class SectionRetriever {
       if (section.heading !== section.pageTitle) add(section.pageTitle, PAGE_TITLE_WEIGHT);
       for (const heading of section.trail.slice(1, -1)) add(heading, 1);
       for (const block of section.blocks) add(block.text, 1);
+      for (const text of [section.heading, ...section.blocks.map((block) => block.text)])
+        for (const word of wordsOf(text))
+          if (!this.surface.has(word) && word.length >= 4) this.surface.set(word, stem(word));
       const all = new Set(weighted.keys());
       for (const term of all) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
       let length = 0;
@@ -102,24 +107,43 @@ export class SectionRetriever {
    * counts as one), so "rollabck" still finds "rollback"; a word with no near neighbour stays
    * unknown and counts against the question being answerable.
    */
-  private resolve(term: string): string | null {
+  private resolve({term, word, compound}: QuestionWord): string | null {
     if (this.idf.has(term)) return term;
     // A negation the handbook never writes ("unreleased", "unfinished") is its word's opposite:
     // the question is about the same thing.
     if (term.startsWith(NEGATION) && this.idf.has(term.slice(NEGATION.length)))
       return term.slice(NEGATION.length);
-    if (term.length < 5) return null;
+    if (term.length < 5 && word.length < 5) return null;
+    // One typo, a swap of adjacent letters included (Damerau), as search counts it: first on
+    // the word as written ("productoin" is one swap from "production", while its stem
+    // "productoin" is three letters from "product"), then on its stem.
+    // An identifier (`OpenID`) is not matched as written: its parts are words of the question
+    // already, and the whole is one typo from unrelated words ("opened").
+    const asWritten = compound
+      ? null
+      : this.nearest(word, this.surface.keys(), (candidate) => this.surface.get(candidate));
+    return asWritten ?? this.nearest(term, this.vocabulary, (candidate) => candidate);
+  }
+
+  /** The most common stem among the candidates one typo from `word`; null when none is. */
+  private nearest(
+    word: string,
+    candidates: Iterable<string>,
+    stemOf: (candidate: string) => string | undefined,
+  ): string | null {
+    if (word.length < 5) return null;
     let best: string | null = null;
     let bestIdf = Infinity;
-    // One typo, a swap of adjacent letters included (Damerau), as search counts it.
-    const swapped = new Set(transpositions(term));
-    for (const candidate of this.vocabulary) {
-      if (Math.abs(candidate.length - term.length) > 1) continue;
-      if (!swapped.has(candidate) && boundedDistance(term, candidate, 1) > 1) continue;
+    const swapped = new Set(transpositions(word));
+    for (const candidate of candidates) {
+      if (Math.abs(candidate.length - word.length) > 1) continue;
+      if (!swapped.has(candidate) && boundedDistance(word, candidate, 1) > 1) continue;
+      const stemmed = stemOf(candidate);
+      if (stemmed === undefined) continue;
       // Prefer the most common neighbour (lowest idf): the likeliest intended word.
-      const idf = this.idf.get(candidate) ?? Infinity;
+      const idf = this.idf.get(stemmed) ?? Infinity;
       if (idf < bestIdf) {
-        best = candidate;
+        best = stemmed;
         bestIdf = idf;
       }
     }
@@ -129,8 +153,9 @@ export class SectionRetriever {
   /** The question's meaningful stems with their rarity (idf); unknown words weigh most. */
   weigh(question: string): WeightedTerm[] {
     const weighted: WeightedTerm[] = [];
-    for (const term of questionTerms(question)) {
-      const alternatives = this.alternatives(term);
+    for (const word of questionWords(question)) {
+      const {term} = word;
+      const alternatives = this.alternatives(word);
       if (alternatives.length === 0) weighted.push({term, weight: this.maxIdf});
       for (const entry of alternatives)
         weighted.push({term: entry.term, weight: entry.factor * (this.idf.get(entry.term) ?? 0)});
@@ -145,13 +170,14 @@ export class SectionRetriever {
    * match counting at most half (a typo of the right word, or another word: "dress", "press").
    */
   evidenceTerms(question: string): EvidenceTerm[] {
-    return questionTerms(question).map((term) => {
-      const alternatives = this.alternatives(term);
+    return questionWords(question).map((word) => {
+      const {term} = word;
+      const alternatives = this.alternatives(word);
       const own = this.idf.get(term);
       if (own !== undefined) return {term, weight: own, alternatives};
       if (alternatives.length === 0) return {term, weight: this.unknownWeight(term), alternatives};
       const weight = Math.max(...alternatives.map((entry) => this.idf.get(entry.term) ?? 0));
-      if (this.resolve(term) === null) return {term, weight, alternatives};
+      if (this.resolve(word) === null) return {term, weight, alternatives};
       const halved = alternatives.map((entry) => ({
         term: entry.term,
         factor: Math.min(entry.factor, TYPO_FACTOR),
@@ -172,8 +198,9 @@ export class SectionRetriever {
   }
 
   /** A question term and what may stand for it in the handbook, each with its factor. */
-  private alternatives(term: string): {term: string; factor: number}[] {
-    const resolved = this.resolve(term);
+  private alternatives(word: QuestionWord): {term: string; factor: number}[] {
+    const {term} = word;
+    const resolved = this.resolve(word);
     const out: {term: string; factor: number}[] = [];
     // A word found only one typo away may be a typo, or a word the handbook does not use
     // ("dress" is one letter from "press"): it counts, but less.
@@ -187,8 +214,9 @@ export class SectionRetriever {
 
   retrieve(question: string, options: RetrieverOptions = {}): RetrievedSection[] {
     const limit = options.limit ?? 5;
-    const terms = questionTerms(question).map((term) => {
-      const alternatives = this.alternatives(term);
+    const terms = questionWords(question).map((word) => {
+      const {term} = word;
+      const alternatives = this.alternatives(word);
       // A word the handbook never uses weighs most: it usually is what the question is about
       // (Storybook, Kafka, a salary), and the handbook cannot answer it.
       const weight =

@@ -37,16 +37,23 @@ function splitIdentifier(word: string): string[] {
     .split(/\s+/);
 }
 
-/** Every word of a text, lower-cased, possessive `'s` and contraction tails removed. */
-export function wordsOf(text: string): string[] {
-  const out: string[] = [];
+/** A word of a text; `compound` marks an identifier given whole after its parts. */
+type Token = {readonly word: string; readonly compound: boolean};
+
+function tokensOf(text: string): Token[] {
+  const out: Token[] = [];
   for (const match of text.matchAll(WORD)) {
     const raw = match[0].replace(/['’](s|t|re|ve|ll|d|m)$/i, '');
     const parts = splitIdentifier(raw);
-    for (const part of parts) if (part) out.push(part.toLowerCase());
-    if (parts.length > 1) out.push(raw.toLowerCase());
+    for (const part of parts) if (part) out.push({word: part.toLowerCase(), compound: false});
+    if (parts.length > 1) out.push({word: raw.toLowerCase(), compound: true});
   }
   return out;
+}
+
+/** Every word of a text, lower-cased, possessive `'s` and contraction tails removed. */
+export function wordsOf(text: string): string[] {
+  return tokensOf(text).map(({word}) => word);
 }
 
 export function stem(word: string): string {
@@ -70,14 +77,30 @@ export function withoutFigureAsk(question: string): string {
   return question.replace(ASKS_FOR_FIGURE, ' ');
 }
 
+/**
+ * A meaningful word of a question: its stem, the word as the reader wrote it, and whether it is
+ * a code identifier whose parts are words of the question too (`isAdmin`, `OpenID`).
+ */
+export type QuestionWord = {
+  readonly term: string;
+  readonly word: string;
+  readonly compound: boolean;
+};
+
+/** The distinct meaningful words of a question, in order, each with its stem. */
+export function questionWords(question: string): QuestionWord[] {
+  const byTerm = new Map<string, QuestionWord>();
+  for (const {word, compound} of tokensOf(withoutFigureAsk(question))) {
+    if (STOP.has(word) || word.length < 2) continue;
+    const term = stem(word);
+    if (!byTerm.has(term)) byTerm.set(term, {term, word, compound});
+  }
+  return [...byTerm.values()];
+}
+
 /** The distinct meaningful stems of a question, in order. */
 export function questionTerms(question: string): string[] {
-  const seen = new Set<string>();
-  for (const word of wordsOf(withoutFigureAsk(question))) {
-    if (STOP.has(word) || word.length < 2) continue;
-    seen.add(stem(word));
-  }
-  return [...seen];
+  return questionWords(question).map(({term}) => term);
 }
 
 export function isStopWord(word: string): boolean {

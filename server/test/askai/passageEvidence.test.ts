@@ -127,6 +127,33 @@ describe('how the answerability check weighs question words', () => {
   });
 });
 
+describe('question words misspelt', () => {
+  const sections = [
+    section('Approvals', ['The production deploy job needs approval from the Backend Lead.']),
+    section('Incident channel', ['Open an incident thread in the incidents channel.']),
+  ];
+  const retriever = new SectionRetriever(sections, null);
+
+  it('finds a misspelt word by the word as written, not only by its stem', () => {
+    // "productoin" stems to itself, three letters from the stem "product", but it is one swap
+    // from "production"; "inident" stems to "inid", one letter from nothing but "incident".
+    const [production] = retriever.evidenceTerms('productoin');
+    const [incident] = retriever.evidenceTerms('inident');
+    expect(production?.alternatives).toEqual([{term: 'product', factor: 0.5}]);
+    expect(incident?.alternatives).toEqual([{term: 'incid', factor: 0.5}]);
+  });
+
+  it('does not match an identifier as written to a word one typo away', () => {
+    // "OpenID" is its parts "open" and "id"; whole, it is one letter from "opened".
+    const withOpened = new SectionRetriever(
+      [section('Threads', ['The thread is opened by the incident lead.'])],
+      null,
+    );
+    const openid = withOpened.evidenceTerms('OpenID').find(({term}) => term === 'openid');
+    expect(openid?.alternatives).toEqual([]);
+  });
+});
+
 describe('the answerability verdict', () => {
   const sections = [
     section('Working hours and core hours', [
