@@ -44,6 +44,35 @@ export type StemSynonyms = ReadonlyMap<string, readonly string[]>;
 const SYNONYM_FACTOR = 0.8;
 /** A word matched only through a one-letter difference counts this much. */
 const TYPO_FACTOR = 0.5;
+/**
+ * A page that answers a question usually matches it in several sections (its rule, its
+ * example, its troubleshooting): each of the best sections gains this share of the scores of
+ * the other best sections of its page, so a page that holds the subject beats a lone section
+ * elsewhere that happens to share the question's words.
+ */
+const PAGE_SUPPORT = 0.15;
+/** The best sections that lend each other their page's support. */
+const PAGE_SUPPORT_SECTIONS = 10;
+
+/** Adds to each of the best sections a share of its page's other best sections' scores. */
+function supportByPage(fused: Float64Array, sections: readonly Section[]): void {
+  const best = [...fused.keys()]
+    .filter((index) => (fused[index] ?? 0) > 0)
+    .sort((a, b) => (fused[b] ?? 0) - (fused[a] ?? 0))
+    .slice(0, PAGE_SUPPORT_SECTIONS);
+  const byPage = new Map<string, number>();
+  for (const index of best) {
+    const page = (sections[index] as Section).page;
+    byPage.set(page, (byPage.get(page) ?? 0) + (fused[index] ?? 0));
+  }
+  const before = Float64Array.from(fused);
+  for (const index of best) {
+    const own = before[index] ?? 0;
+    const others = (byPage.get((sections[index] as Section).page) ?? 0) - own;
+    fused[index] = own + PAGE_SUPPORT * others;
+  }
+}
+
 /** The prefix of a negated word ("unreleased"), which resolves to the word it negates. */
 const NEGATION = 'un';
 /** How much more than the rarest known word a word the handbook never uses weighs. */
@@ -265,6 +294,7 @@ export class SectionRetriever {
       fused[index] = value;
     });
 
+    supportByPage(fused, this.sections);
     const order = [...fused.keys()]
       .filter((index) => (fused[index] ?? 0) > 0)
       .sort((a, b) => (fused[b] ?? 0) - (fused[a] ?? 0))
