@@ -1,9 +1,17 @@
 import {NOT_IN_HANDBOOK, type AnswerRequest} from '../types';
 import {sectionLink} from './markdown';
 
+/**
+ * A section is offered as the nearest only when it holds this share of the question: below it,
+ * it shares a word or two by chance (a parking question met File Upload › Validation).
+ */
+export const NEAREST_COVERAGE = 0.4;
+
 /** The answer when the handbook has none: the exact opening, then the nearest sections if any. */
 export function refusalText(request: AnswerRequest): string {
-  const nearest = request.sections.filter((candidate) => candidate.coverage > 0).slice(0, 2);
+  const nearest = request.sections
+    .filter((candidate) => candidate.coverage >= NEAREST_COVERAGE)
+    .slice(0, 2);
   if (nearest.length === 0)
     return `${NOT_IN_HANDBOOK} Try other words, or ask in the team's channel.`;
   const links = nearest.map(({section}) => sectionLink(section)).join(' and ');
