@@ -9,7 +9,9 @@
  * questions of the tuned and dev2 sets with one typo each; questions-dev3.json, 96 answerable
  * over 49 pages and 25 unanswerable, written from the pages alone on 2026-11-23 by someone who
  * had not seen the answerer, never tuned on; questions-dev4.json, 90 + 18 written the same way
- * after the changes of that day, questions that stand on their own) it reports:
+ * after the changes of that day, questions that stand on their own; questions-dev5.json, 80 + 25
+ * written the same way on 2026-11-23 while the answerer was tuned on dev3 and dev4, measured
+ * once after that work) it reports:
  * - first link right: answerable questions whose first link is an expected page;
  * - facts: answerable questions whose answer contains every expected fact;
  * - refusals on unanswerable questions, and false refusals on answerable ones;
@@ -48,6 +50,7 @@ const SETS: readonly string[] =
         'questions-typos',
         'questions-dev3',
         'questions-dev4',
+        'questions-dev5',
       ];
 
 function pagePath(url: string): string {
