@@ -80,7 +80,7 @@ const neighbours = (letter: string) => {
 };
 const KINDS = ['swap', 'drop', 'double', 'near key', 'extra'] as const;
 function typo(word: string, kind: (typeof KINDS)[number]): string {
-  const i = 1 + Math.floor(random() * (word.length - 2)); // people rarely miss the first letter
+  const i = Math.floor(random() * (word.length - 1));
   const letter = word[i] as string;
   switch (kind) {
     case 'swap':

@@ -63,6 +63,10 @@ const RECORD_WORDS = 2;
 const PAGE_CONTEXT = 0.75;
 
 type Candidate = {readonly termId: number; readonly typos: number; readonly exact: boolean};
+/** The letters a one-letter edit of a word being typed may put in (the index is lower case). */
+const EDIT_LETTERS = 'abcdefghijklmnopqrstuvwxyz0123456789';
+/** The head noun's share of the attribute criterion when the record does not hold it. */
+const HEAD_MISSING = CONTENT_RANK + 1;
 type FoundTerm = {termId: number; typos: number; exact: boolean; prefixLength: number | null};
 
 export type SearchEngineOptions = {
@@ -103,7 +107,11 @@ export class SearchEngine {
   private readonly stamp: Uint32Array;
   private readonly wordsMask: Uint16Array;
   private readonly typoSum: Uint8Array;
-  private readonly attributeSum: Uint8Array;
+  /**
+   * 8 × the sum over matched words of where each matched, plus where the last word of several
+   * (the head noun) matched, 7 when it did not: one number for both criteria.
+   */
+  private readonly attributeSum: Uint16Array;
   private readonly exactCount: Uint8Array;
   private readonly relevance: Float32Array;
   private wordGeneration = 0;
@@ -154,7 +162,7 @@ export class SearchEngine {
     this.stamp = new Uint32Array(n);
     this.wordsMask = new Uint16Array(n);
     this.typoSum = new Uint8Array(n);
-    this.attributeSum = new Uint8Array(n);
+    this.attributeSum = new Uint16Array(n);
     this.exactCount = new Uint8Array(n);
     this.relevance = new Float32Array(n);
     this.wordStamp = new Uint32Array(n);
@@ -250,7 +258,7 @@ export class SearchEngine {
     this.stamp[id] = this.generation;
     this.wordsMask[id] = 0;
     this.typoSum[id] = 0;
-    this.attributeSum[id] = 0;
+    this.attributeSum[id] = HEAD_MISSING;
     this.exactCount[id] = 0;
     this.relevance[id] = 0;
     this.matchedWeight[id] = 0;
@@ -307,7 +315,7 @@ export class SearchEngine {
     // (`postgers` is postgres, so also the page titled PostgreSQL), and, when one word is the
     // only correction at its fewest typos, that word's other forms by stem (`cnventional` is
     // conventional, so also "Conventions"; `comp`, come or com, is left alone).
-    if (exactId === undefined) {
+    if (exactId === undefined && word.maxTypos > 0) {
       let fewest = Infinity;
       let corrections = 0;
       let correction = '';
@@ -342,7 +350,8 @@ export class SearchEngine {
    * adjacent letters is one). MiniSearch's radix tree computes Levenshtein distance, where a
    * swap is two, so each adjacent swap of the word is also looked up: exactly (one typo), and
    * with one more edit when the budget is two (a swap and a dropped letter is two typos). The
-   * last word, still being typed, also matches as a prefix after one swap (`kawal prjo`). A
+   * last word, still being typed, also matches as a prefix after one swap (`kawal prjo`) when
+   * no word starts with it as typed, and after any one edit when nothing else matched it. A
    * word of 5 to 7 letters that nothing in the index reaches (as typed, by stem, by synonym or
    * within its one typo) gets a second typo (`hahdbok`): it would otherwise match nothing, and a query word matching nothing only
    * lets pages without it win.
@@ -357,12 +366,18 @@ export class SearchEngine {
       for (const [term, [termId, distance]] of this.index.terms.fuzzyGet(text, budget))
         add(term, termId, distance + extra, null);
     };
+    // A word being typed that starts some index words is most likely right so far: only the
+    // plain lookups (as Algolia, and to keep every keystroke cheap).
+    let typedPrefixMatched = false;
+    for (const {prefixLength} of found.values())
+      if (prefixLength !== null) typedPrefixMatched = true;
     const swaps = transpositions(word.text);
     for (const swapped of swaps) {
       const termId = this.index.terms.get(swapped);
       if (termId !== undefined) add(swapped, termId, 1, null);
     }
     fuzzy(word.text, word.maxTypos, 0);
+    if (typedPrefixMatched) return;
     if (word.maxTypos >= 2) {
       for (const swapped of swaps) {
         fuzzy(swapped, 1, 1);
@@ -376,6 +391,24 @@ export class SearchEngine {
       for (const swapped of swaps)
         for (const [term, termId] of this.index.terms.atPrefix(swapped))
           if (!found.has(term)) add(term, termId, 1, word.text.length);
+    }
+    if (found.size === 0 && word.prefix && word.text.length >= 4) {
+      // A word still being typed with a typo in it (`frontend tejpl`): the words that start
+      // with any one edit of what was typed, when nothing else matched it.
+      const text = word.text;
+      const edits = new Set<string>();
+      for (let i = 0; i <= text.length; i += 1) {
+        if (i < text.length) edits.add(text.slice(0, i) + text.slice(i + 1));
+        for (const letter of EDIT_LETTERS) {
+          edits.add(text.slice(0, i) + letter + text.slice(i));
+          if (i < text.length) edits.add(text.slice(0, i) + letter + text.slice(i + 1));
+        }
+      }
+      edits.delete(text);
+      for (const edit of edits)
+        if (edit.length >= 3)
+          for (const [term, termId] of this.index.terms.atPrefix(edit))
+            add(term, termId, 1, edit.length);
     }
     if (found.size === 0 && word.maxTypos === 1 && word.text.length >= 5) {
       fuzzy(word.text, 2, 0);
@@ -398,6 +431,9 @@ export class SearchEngine {
     query.forEach((word, queryIndex) => {
       this.wordGeneration += 1;
       const bit = 1 << queryIndex;
+      // The last of several words is the head noun ("flutter template" is a template): where
+      // it matched breaks a tie of the attribute criterion.
+      const head = query.length > 1 && queryIndex === query.length - 1;
       const candidates = this.candidates(word, queryIndex, termMatches);
       // The word's rarity (an IDF over the records any of its terms reach): in a long question
       // the one rare word the question is about outweighs several common ones.
@@ -432,14 +468,14 @@ export class SearchEngine {
             (this.wordsMask[id] as number) |= bit;
             (this.matchedWeight[id] as number) += weight;
             (this.typoSum[id] as number) += typos;
-            (this.attributeSum[id] as number) += field;
+            (this.attributeSum[id] as number) += head ? 9 * field - HEAD_MISSING : 8 * field;
             (this.exactCount[id] as number) += exact ? 1 : 0;
           } else if (typos === this.wordTypos[id]) {
             // Another term of the same word and typo count: keep the better attribute.
             const previous = this.wordAttribute[id] as number;
             if (field < previous) {
               this.wordAttribute[id] = field;
-              (this.attributeSum[id] as number) -= previous - field;
+              (this.attributeSum[id] as number) -= (head ? 9 : 8) * (previous - field);
             }
             if (exact && this.wordExact[id] === 0) {
               this.wordExact[id] = 1;
@@ -502,20 +538,11 @@ export class SearchEngine {
     const share = this.totalWeight > 0 ? (this.matchedWeight[id] ?? 0) / this.totalWeight : 0;
     const words = Math.round(WORD_LEVELS * share);
     const relevance = Math.min(16383, Math.round((this.relevance[id] ?? 0) * 128));
-    // Where the last word matched (its head noun: "flutter template" is a template), when the
-    // record holds it; 7 when it does not.
-    const head =
-      this.queryLength > 1 && this.wordStamp[id] === this.wordGeneration
-        ? (this.wordAttribute[id] ?? CONTENT_RANK)
-        : this.queryLength > 1
-          ? CONTENT_RANK + 1
-          : 0;
     return (
       words * 2 ** 48 +
       (this.pageKind[id] ?? 2) * 2 ** 46 +
       (31 - Math.min(31, this.typoSum[id] ?? 0)) * 2 ** 41 +
-      (127 - Math.min(127, this.attributeSum[id] ?? 0)) * 2 ** 34 +
-      (7 - head) * 2 ** 31 +
+      (1023 - Math.min(1023, this.attributeSum[id] ?? 0)) * 2 ** 31 +
       Math.min(15, this.exactCount[id] ?? 0) * 2 ** 27 +
       (this.levels[id] ?? 0) * 2 ** 24 +
       relevance * 2 ** 10 +

@@ -63,4 +63,13 @@ describe('typo tolerance', () => {
     ]);
     expect(urls(engine, 'comp').sort()).toEqual(['/com', '/come']);
   });
+
+  it('a last word still being typed matches as a prefix after one edit when nothing else does', () => {
+    const engine = new SearchEngine([
+      record('/template', {lvl1: 'Frontend Template'}),
+      record('/framework', {lvl1: 'Frontend Framework'}),
+    ]);
+    expect(urls(engine, 'frontend tejpl')[0]).toBe('/template'); // a near key
+    expect(urls(engine, 'frontend tmpl')[0]).toBe('/template'); // a dropped letter
+  });
 });
