@@ -33,10 +33,15 @@ import type {SearchRecord, SearchRequest, SearchResult} from './types';
  * those the rest of its page holds: no step of "words matched" outranks the text score, so a
  * record holding one more common word no longer beats the page about the question.
  *
+ * For a one- or two-word query, a handbook page ranks before a blog post matching the same words
+ * (DocSearch's pageRank), and on a tie of attributes the record holding the last word, the head
+ * noun ("flutter template" is a template), in the better attribute.
+ *
  * The criteria are folded into one number per record so that ordering is a numeric compare:
- * words weighed (4 bits) · real page (1) · 31-typos (5) · 127-attribute (7) · exact (4) ·
- * level (3) · relevance (16) · 4095-position (12) = 52 bits, exact in a double; for a question,
- * real page (1) · text score (22) · 31-typos (5) · level (3) · 4095-position (12).
+ * words weighed (4 bits) · page kind (2: handbook page, blog post, category index) · 31-typos
+ * (5) · 1023-attribute (10: 8 × the attribute sum + the head word's) · exact (4) · level (3) ·
+ * relevance (14) · 1023-position (10) = 52 bits, exact in a double; for a question, real page
+ * (1) · text score (22) · 31-typos (5) · level (3) · 4095-position (12).
  */
 
 const LEVEL: Readonly<Record<SearchRecord['type'], number>> = {
