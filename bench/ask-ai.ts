@@ -132,10 +132,11 @@ async function inProcessAsker(): Promise<{
   const {SearchEngine} = await import('@studio-handbook/search/engine');
   const {createAskAi} = await import('../server/src/askai/createAskAi');
   const site = loadAssetStore(path.join(repoRoot, 'site/build'));
-  const records = readIndexFile(path.join(repoRoot, 'search/dist/index.json')).records;
+  // As the gate builds it: the index's records with the writers' synonyms it carries.
+  const {records, synonyms} = readIndexFile(path.join(repoRoot, 'search/dist/index.json'));
   const service = createAskAi(
     {baseUrl: null, model: null, apiKey: null, firstTokenTimeoutMs: 1000, idleTimeoutMs: 1000},
-    {pages: site, records: () => records, engine: new SearchEngine(records)},
+    {pages: site, records: () => records, engine: new SearchEngine(records, {synonyms})},
     () => undefined,
   );
   return {
