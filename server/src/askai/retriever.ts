@@ -73,6 +73,9 @@ function supportByPage(fused: Float64Array, sections: readonly Section[]): void 
   }
 }
 
+/** Word lookups remembered between questions. */
+const RESOLVED_CACHE = 2_000;
+
 /** The prefix of a negated word ("unreleased"), which resolves to the word it negates. */
 const NEGATION = 'un';
 /** How much more than the rarest known word a word the handbook never uses weighs. */
@@ -136,7 +139,34 @@ export class SectionRetriever {
    * counts as one), so "rollabck" still finds "rollback"; a word with no near neighbour stays
    * unknown and counts against the question being answerable.
    */
-  private resolve({term, word, compound}: QuestionWord): string | null {
+  /**
+   * The question's words as they weigh. An identifier found whole, or one typo away
+   * ("SaemSite": SameSite), stands for its parts: a part the handbook never writes ("saem") is
+   * then not an unknown word of the question.
+   */
+  private wordsOfQuestion(question: string): QuestionWord[] {
+    const words = questionWords(question);
+    const standing = new Set<string>();
+    for (const word of words)
+      if (word.compound && this.resolve(word) !== null)
+        for (const part of word.parts) standing.add(part);
+    return words.filter((word) => !standing.has(word.term) || this.resolve(word) !== null);
+  }
+
+  /** Recent lookups (a question resolves each word several times); cleared when full. */
+  private readonly resolved = new Map<string, string | null>();
+
+  private resolve(word: QuestionWord): string | null {
+    const key = `${word.compound ? '+' : ''}${word.term} ${word.word}`;
+    const known = this.resolved.get(key);
+    if (known !== undefined) return known;
+    const found = this.lookUp(word);
+    if (this.resolved.size >= RESOLVED_CACHE) this.resolved.clear();
+    this.resolved.set(key, found);
+    return found;
+  }
+
+  private lookUp({term, word, compound}: QuestionWord): string | null {
     if (this.idf.has(term)) return term;
     // A negation the handbook never writes ("unreleased", "unfinished") is its word's opposite:
     // the question is about the same thing.
@@ -182,7 +212,7 @@ export class SectionRetriever {
   /** The question's meaningful stems with their rarity (idf); unknown words weigh most. */
   weigh(question: string): WeightedTerm[] {
     const weighted: WeightedTerm[] = [];
-    for (const word of questionWords(question)) {
+    for (const word of this.wordsOfQuestion(question)) {
       const {term} = word;
       const alternatives = this.alternatives(word);
       if (alternatives.length === 0) weighted.push({term, weight: this.maxIdf});
@@ -199,7 +229,7 @@ export class SectionRetriever {
    * match counting at most half (a typo of the right word, or another word: "dress", "press").
    */
   evidenceTerms(question: string): EvidenceTerm[] {
-    return questionWords(question).map((word) => {
+    return this.wordsOfQuestion(question).map((word) => {
       const {term} = word;
       const alternatives = this.alternatives(word);
       const own = this.idf.get(term);
@@ -243,7 +273,7 @@ export class SectionRetriever {
 
   retrieve(question: string, options: RetrieverOptions = {}): RetrievedSection[] {
     const limit = options.limit ?? 5;
-    const terms = questionWords(question).map((word) => {
+    const terms = this.wordsOfQuestion(question).map((word) => {
       const {term} = word;
       const alternatives = this.alternatives(word);
       // A word the handbook never uses weighs most: it usually is what the question is about

@@ -37,16 +37,17 @@ function splitIdentifier(word: string): string[] {
     .split(/\s+/);
 }
 
-/** A word of a text; `compound` marks an identifier given whole after its parts. */
-type Token = {readonly word: string; readonly compound: boolean};
+/** A word of a text; an identifier comes whole after its parts, with them. */
+type Token = {readonly word: string; readonly parts: readonly string[]};
 
 function tokensOf(text: string): Token[] {
   const out: Token[] = [];
   for (const match of text.matchAll(WORD)) {
     const raw = match[0].replace(/['’](s|t|re|ve|ll|d|m)$/i, '');
     const parts = splitIdentifier(raw);
-    for (const part of parts) if (part) out.push({word: part.toLowerCase(), compound: false});
-    if (parts.length > 1) out.push({word: raw.toLowerCase(), compound: true});
+    const lower = parts.filter(Boolean).map((part) => part.toLowerCase());
+    for (const part of lower) out.push({word: part, parts: []});
+    if (parts.length > 1) out.push({word: raw.toLowerCase(), parts: lower});
   }
   return out;
 }
@@ -85,15 +86,18 @@ export type QuestionWord = {
   readonly term: string;
   readonly word: string;
   readonly compound: boolean;
+  /** The stems of an identifier's parts; none for a plain word. */
+  readonly parts: readonly string[];
 };
 
 /** The distinct meaningful words of a question, in order, each with its stem. */
 export function questionWords(question: string): QuestionWord[] {
   const byTerm = new Map<string, QuestionWord>();
-  for (const {word, compound} of tokensOf(withoutFigureAsk(question))) {
+  for (const {word, parts} of tokensOf(withoutFigureAsk(question))) {
     if (STOP.has(word) || word.length < 2) continue;
     const term = stem(word);
-    if (!byTerm.has(term)) byTerm.set(term, {term, word, compound});
+    if (!byTerm.has(term))
+      byTerm.set(term, {term, word, compound: parts.length > 0, parts: parts.map(stem)});
   }
   return [...byTerm.values()];
 }

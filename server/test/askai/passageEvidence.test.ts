@@ -143,6 +143,18 @@ describe('question words misspelt', () => {
     expect(incident?.alternatives).toEqual([{term: 'incid', factor: 0.5}]);
   });
 
+  it('lets a misspelt identifier stand for its parts, so a misspelt part is no unknown word', () => {
+    const cookies = new SectionRetriever(
+      [section('Cookies', ['Session cookies are HttpOnly, Secure and SameSite=Lax.'])],
+      null,
+    );
+    const terms = cookies.evidenceTerms('What SaemSite value do session cookies use?');
+    expect(terms.map(({term}) => term)).not.toContain('saem');
+    expect(terms.find(({term}) => term === 'saemsit')?.alternatives).toEqual([
+      {term: 'samesit', factor: 0.5},
+    ]);
+  });
+
   it('does not match an identifier as written to a word one typo away', () => {
     // "OpenID" is its parts "open" and "id"; whole, it is one letter from "opened".
     const withOpened = new SectionRetriever(
