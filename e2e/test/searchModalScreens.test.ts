@@ -108,8 +108,9 @@ describe.each(['light', 'dark'] as const)('the search modal in %s mode', (theme)
   it('suggests up to 3 real queries and the search page when nothing matches', async () => {
     const page = await signedInPage(theme);
     const input = await openModal(page);
-    // Two typos in a six-letter word: beyond the typo tolerance, so no hit, but near "postgres".
-    await input.fill('pstgrs');
+    // Three typos in a seven-letter word: beyond the typo tolerance (two), so no hit, but near
+    // "postgres".
+    await input.fill('pstgrzz');
     const screen = page.locator('.DocSearch-NoResults');
     await screen.waitFor();
     await screen.getByText('Try searching for').waitFor();
@@ -121,7 +122,7 @@ describe.each(['light', 'dark'] as const)('the search modal in %s mode', (theme)
       suggestions.join(', '),
     ).toBe(true);
 
-    const searchPage = screen.locator('a[href="/search?q=pstgrs"]');
+    const searchPage = screen.locator('a[href="/search?q=pstgrzz"]');
     await searchPage.waitFor();
     expect(await emptyShare(page)).toBeLessThan(0.45);
     await screenshot(page, `modal-no-results-${theme}`);
