@@ -10,7 +10,7 @@ import {HIERARCHY_LEVELS, type SearchHit, type SearchRequest} from './types';
  * in the index. Each word is then replaced by the nearest word of the handbook's titles and
  * headings (what a reader would type as a query), at most half the longer word's letters
  * away, and the engine is asked for that corrected query: the page titles of its best hits are
- * the suggestions ("pstgrs" → "PostgreSQL"). When no word is near anything ("zzqxqv"), the
+ * the suggestions ("pstgrzz" → "PostgreSQL"). When no word is near anything ("zzqxqv"), the
  * suggestions are the handbook's largest sections, so the reader still has somewhere to go.
  * Every suggestion is a page or section title the engine finds under the same facet filters.
  */
