@@ -31,10 +31,7 @@ import type {SearchRecord, SearchRequest, SearchResult} from './types';
  * BM25F (a word in the page title counts twice, in a heading one and a half times), twice the
  * rarity weight of the question's words the record holds, and three quarters of the weight of
  * those the rest of its page holds: no step of "words matched" outranks the text score, so a
- * record holding one more common word no longer beats the page about the question. A page that
- * lacks a question word entirely loses 4 × the word's weight × the largest share of some page's
- * records holding it: a sibling page without "flutter" no longer beats the Flutter page on
- * denser text.
+ * record holding one more common word no longer beats the page about the question.
  *
  * For a one- or two-word query, a handbook page ranks before a blog post matching the same words
  * (DocSearch's pageRank), and on a tie of attributes the record holding the last word, the head
@@ -69,14 +66,6 @@ const FIELD_WEIGHT = Float32Array.from({length: CONTENT_RANK + 1}, (_, rank) =>
 const RECORD_WORDS = 2;
 /** ...and this share of the weight of its words found only elsewhere on the record's page. */
 const PAGE_CONTEXT = 0.75;
-/**
- * A question word some page is about (held by a large share of that page's records) costs a
- * page without it this many times its weight times that share: the sibling page that lacks the
- * word telling the pages apart ("flutter", "backend") no longer wins on denser text.
- */
-const MISSING_SUBJECT = 4;
-/** Records added to a page's count when measuring a word's share of it: small pages are noisy. */
-const SUBJECT_PRIOR = 50;
 
 type Candidate = {readonly termId: number; readonly typos: number; readonly exact: boolean};
 /** The letters a one-letter edit of a word being typed may put in (the index is lower case). */
@@ -95,43 +84,6 @@ const isCategoryIndex = (url: string) => /\/category\/[^/#?]+\/?(?:[#?]|$)/.test
 /** A dated blog post: for a keyword query, the handbook's own page on the topic comes first. */
 const isBlogPost = (url: string) => /\/blog\/\d{4}\//.test(url);
 
-/**
- * For each index term, how much some page is about it: the largest share, over pages, of a
- * page's records holding the term, with SUBJECT_PRIOR records added to every page's count (a
- * page's title word is in all its records; "flutter" is in half of the mobile road map's).
- */
-function subjectShares(index: InvertedIndex, pageIds: Int32Array, pageCount: number) {
-  const pageSize = new Uint32Array(pageCount);
-  for (const page of pageIds) (pageSize[page] as number) += 1;
-  const shares = new Float32Array(index.postings.length);
-  const stamp = new Int32Array(pageCount).fill(-1);
-  const counts = new Uint32Array(pageCount);
-  const seen = new Int32Array(pageCount);
-  index.postings.forEach(({ids}, termId) => {
-    let pages = 0;
-    for (const id of ids) {
-      const page = pageIds[id] as number;
-      if (stamp[page] !== termId) {
-        stamp[page] = termId;
-        counts[page] = 0;
-        seen[pages] = page;
-        pages += 1;
-      }
-      (counts[page] as number) += 1;
-    }
-    let best = 0;
-    for (let j = 0; j < pages; j += 1) {
-      const page = seen[j] as number;
-      best = Math.max(
-        best,
-        (counts[page] as number) / ((pageSize[page] as number) + SUBJECT_PRIOR),
-      );
-    }
-    shares[termId] = best;
-  });
-  return shares;
-}
-
 export class SearchEngine {
   private readonly records: readonly SearchRecord[];
   private readonly index: InvertedIndex;
@@ -140,11 +92,6 @@ export class SearchEngine {
   private readonly pageIds: Int32Array;
   private readonly pageStamp: Uint32Array;
   private readonly pageMask: Uint16Array;
-  /** For each index term, the largest share of a page's records holding it (see SUBJECT_PRIOR). */
-  private readonly termSubject: Float32Array;
-  /** For a question: what each page loses for the words it lacks (computed once per page). */
-  private readonly pageMissing: Float32Array;
-  private readonly missingStamp: Uint32Array;
   private readonly urlCount: number;
   private readonly levels: Uint8Array;
   private readonly positions: Uint16Array;
@@ -156,8 +103,6 @@ export class SearchEngine {
   private totalWeight = 0;
   private queryLength = 0;
   private readonly wordWeights = new Float64Array(16);
-  /** How much some page is about each query word: the largest termSubject of its terms. */
-  private readonly wordSubject = new Float64Array(16);
   private readonly matchedWeight: Float32Array;
   /** Which records each recently used set of facet filters admits (DocSearch sends few). */
   private readonly admitted = new Map<string, Uint8Array>();
@@ -211,9 +156,6 @@ export class SearchEngine {
     });
     this.pageStamp = new Uint32Array(pages.size);
     this.pageMask = new Uint16Array(pages.size);
-    this.termSubject = subjectShares(this.index, this.pageIds, pages.size);
-    this.pageMissing = new Float32Array(pages.size);
-    this.missingStamp = new Uint32Array(pages.size);
     this.levels = Uint8Array.from(records, (record) => LEVEL[record.type]);
     this.positions = Uint16Array.from(records, (record) => Math.min(4095, record.position));
     this.realPage = Uint8Array.from(records, (record) => (isCategoryIndex(record.url) ? 0 : 1));
@@ -505,10 +447,6 @@ export class SearchEngine {
       const weight = Math.log(1 + n / (Math.min(n, reach) + 1));
       this.totalWeight += weight;
       this.wordWeights[queryIndex] = weight;
-      let subject = 0;
-      for (const {termId} of candidates)
-        subject = Math.max(subject, this.termSubject[termId] as number);
-      this.wordSubject[queryIndex] = subject;
       for (const {termId, typos, exact} of candidates) {
         const list = postings[termId];
         if (!list) continue;
@@ -567,27 +505,14 @@ export class SearchEngine {
     return count;
   }
 
-  /**
-   * What the rest of the record's page adds to a question's score: a share of the weight of the
-   * words the page holds and the record does not, less, for each word the page lacks entirely,
-   * its weight times how much some other page is about it.
-   */
+  /** The weight of the query words the record's page holds and the record itself does not. */
   private pageContext(id: number): number {
-    const page = this.pageIds[id] as number;
-    const mask = this.pageMask[page] as number;
-    if (this.missingStamp[page] !== this.generation) {
-      this.missingStamp[page] = this.generation;
-      let missing = 0;
-      for (let i = 0; i < this.queryLength; i += 1)
-        if (!(mask & (1 << i)))
-          missing += (this.wordWeights[i] as number) * (this.wordSubject[i] as number);
-      this.pageMissing[page] = MISSING_SUBJECT * missing;
-    }
-    const elsewhere = mask & ~(this.wordsMask[id] as number);
+    const elsewhere =
+      (this.pageMask[this.pageIds[id] as number] as number) & ~(this.wordsMask[id] as number);
     let weight = 0;
     for (let i = 0; i < this.queryLength; i += 1)
       if (elsewhere & (1 << i)) weight += this.wordWeights[i] as number;
-    return PAGE_CONTEXT * weight - (this.pageMissing[page] as number);
+    return weight;
   }
 
   /**
@@ -600,10 +525,10 @@ export class SearchEngine {
     const score =
       (this.relevance[id] ?? 0) +
       RECORD_WORDS * (this.matchedWeight[id] ?? 0) +
-      this.pageContext(id);
+      PAGE_CONTEXT * this.pageContext(id);
     return (
       (this.realPage[id] ?? 1) * 2 ** 48 +
-      Math.min(2 ** 22 - 1, Math.max(0, Math.round(score * 1024))) * 2 ** 26 +
+      Math.min(2 ** 22 - 1, Math.round(score * 1024)) * 2 ** 26 +
       (31 - Math.min(31, this.typoSum[id] ?? 0)) * 2 ** 21 +
       (this.levels[id] ?? 0) * 2 ** 12 +
       (4095 - (this.positions[id] ?? 0))
