@@ -1,9 +1,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {SearchEngine} from '@studio-handbook/search/engine';
-import {DEFAULT_INDEX_FILE, readIndexFile} from '@studio-handbook/search/indexFile';
-import type {SearchRequest} from '@studio-handbook/search/types';
+import {engine, idOf, pageOf, records, request} from './handbookEngine';
 
 /**
  * A quick look at our engine alone, for tuning: success@1/@5 per judged set and kind, and each
@@ -21,28 +19,6 @@ const SETS = [
   {name: 'dev3', file: 'natural-questions-dev3.json', showMisses: true},
   {name: 'dev4', file: 'natural-questions-dev4.json', showMisses: true},
 ];
-const {records, synonyms} = readIndexFile(DEFAULT_INDEX_FILE);
-const engine = new SearchEngine(records, {synonyms});
-const ids = new Map(records.map((record, index) => [record.objectID, index]));
-const pageOf = (id: number) => (records[id] ? new URL(records[id].url).pathname : '');
-const request = (query: string): SearchRequest => ({
-  indexName: 'bench',
-  query,
-  hitsPerPage: 20,
-  page: 0,
-  facetFilters: [
-    ['language:en'],
-    ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current'],
-  ],
-  facets: [],
-  attributesToRetrieve: ['url'],
-  attributesToSnippet: [],
-  attributesToHighlight: null,
-  snippetEllipsisText: '…',
-  highlightPreTag: '<mark>',
-  highlightPostTag: '</mark>',
-  clickAnalytics: false,
-});
 const internals = engine as unknown as {keyOf(id: number): number};
 function criteria(id: number): string {
   const key = internals.keyOf(id);
@@ -62,7 +38,7 @@ function criteria(id: number): string {
     .join(' ');
 }
 function run(query: string): number[] {
-  return engine.search(request(query)).hits.map((hit) => ids.get(hit.objectID) ?? -1);
+  return engine.search(request(query)).hits.map((hit) => idOf(hit.objectID));
 }
 function show(query: string, expected: readonly string[] = []) {
   const hitIds = run(query);

@@ -1,9 +1,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {SearchEngine} from '@studio-handbook/search/engine';
-import {DEFAULT_INDEX_FILE, readIndexFile} from '@studio-handbook/search/indexFile';
-import type {SearchRequest} from '@studio-handbook/search/types';
+import {engine, idOf, pageOf, records, request} from './handbookEngine';
 
 /**
  * Typo robustness, for tuning typo tolerance without tuning on judged typo queries: every clean
@@ -15,31 +13,9 @@ import type {SearchRequest} from '@studio-handbook/search/types';
  */
 type Judged = {query: string; kind: string; expected: string[]};
 const here = path.dirname(fileURLToPath(import.meta.url));
-const {records, synonyms} = readIndexFile(DEFAULT_INDEX_FILE);
-const engine = new SearchEngine(records, {synonyms});
-const ids = new Map(records.map((record, index) => [record.objectID, index]));
-const pageOf = (id: number) => (records[id] ? new URL(records[id].url).pathname : '');
-const request = (query: string): SearchRequest => ({
-  indexName: 'bench',
-  query,
-  hitsPerPage: 20,
-  page: 0,
-  facetFilters: [
-    ['language:en'],
-    ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current'],
-  ],
-  facets: [],
-  attributesToRetrieve: ['url'],
-  attributesToSnippet: [],
-  attributesToHighlight: null,
-  snippetEllipsisText: '…',
-  highlightPreTag: '<mark>',
-  highlightPostTag: '</mark>',
-  clickAnalytics: false,
-});
 const first = (query: string) => {
   const hit = engine.search(request(query)).hits[0];
-  return hit ? pageOf(ids.get(hit.objectID) ?? -1) : '';
+  return hit ? pageOf(idOf(hit.objectID)) : '';
 };
 
 const judged = JSON.parse(readFileSync(path.join(here, 'judged-queries.json'), 'utf8')) as Judged[];
