@@ -35,6 +35,31 @@ describe('ranking like DocSearch', () => {
     expect(urls(engine, 'helm rollback')[0]).toBe('/deploy#rollback');
   });
 
+  it('lets a one-letter last word narrow what the other words found instead of widening it', () => {
+    const engine = new SearchEngine([
+      record('/kong#setup', {lvl1: 'Kong gateway', lvl2: 'Setup'}),
+      record('/kong#plugins', {lvl1: 'Kong gateway', lvl2: 'Plugins'}),
+      record('/sentry', {lvl1: 'Sentry'}),
+    ]);
+    expect(urls(engine, 'kong s')).toEqual(['/kong#setup', '/kong#plugins']);
+    // Alone, the letter is a prefix like any other, and nothing else matched widens as before.
+    expect(urls(engine, 's')).toEqual(['/sentry', '/kong#setup']);
+    expect(urls(engine, 'zzyzx s')).toEqual(['/sentry', '/kong#setup']);
+  });
+
+  it('ranks a one-letter prefix by the best attribute any word starting with it reached', () => {
+    // Here every word starting with `s` is merged into one posting list (they hold more than
+    // half as many postings as there are records), as they are for a large index.
+    const engine = new SearchEngine([
+      record('/c', {lvl1: 'Other'}, 'staging and sentry'),
+      record('/b#sentry', {lvl1: 'Other', lvl2: 'Sentry'}, 'some stuff'),
+      record('/a', {lvl1: 'Setup'}, 'some stuff'),
+      record('/k', {lvl1: 'Kong'}),
+    ]);
+    expect(urls(engine, 's')).toEqual(['/a', '/b#sentry', '/c']);
+    expect(urls(engine, 'kong')).toEqual(['/k']);
+  });
+
   it('prefers fewer typos', () => {
     const engine = new SearchEngine([
       record('/two', {lvl1: 'Dashboard'}),
