@@ -509,6 +509,31 @@ export class SearchEngine {
     }
   }
 
+  /**
+   * The words of one typed token ("next.js", "backend-template") name one thing: together they
+   * weigh as much as the rarest of them, not the sum, or "our next.js projects" counts Next.js
+   * twice and a record holding `next js projects` beats the one holding `axios`.
+   */
+  private weighTokens(query: readonly QueryWord[]): void {
+    for (let first = 0; first < query.length;) {
+      let end = first + 1;
+      while (end < query.length && query[end]?.token === query[first]?.token) end += 1;
+      if (end - first > 1) {
+        let sum = 0;
+        let max = 0;
+        for (let i = first; i < end; i += 1) {
+          const weight = this.wordWeights[i] as number;
+          sum += weight;
+          max = Math.max(max, weight);
+        }
+        const share = sum > 0 ? max / sum : 1;
+        for (let i = first; i < end; i += 1)
+          this.wordWeights[i] = share * (this.wordWeights[i] as number);
+      }
+      first = end;
+    }
+  }
+
   /** Walks the postings of every query word; returns how many records matched. */
   private match(
     query: readonly QueryWord[],
@@ -521,20 +546,26 @@ export class SearchEngine {
     let count = 0;
     this.totalWeight = 0;
     this.queryLength = query.length;
+    // Each word's terms and rarity (an IDF over the records any of its terms reach): in a long
+    // question the one rare word the question is about outweighs several common ones.
+    const found = query.map((word, queryIndex) => {
+      const candidates = this.candidates(word, queryIndex, termMatches);
+      let reach = 0;
+      for (const {termId} of candidates) reach += postings[termId]?.ids.length ?? 0;
+      this.wordWeights[queryIndex] = Math.log(1 + n / (Math.min(n, reach) + 1));
+      return candidates;
+    });
+    this.weighTokens(query);
+    for (let queryIndex = 0; queryIndex < query.length; queryIndex += 1)
+      this.totalWeight += this.wordWeights[queryIndex] as number;
     query.forEach((word, queryIndex) => {
       this.wordGeneration += 1;
       const bit = 1 << queryIndex;
       // The last of several words is the head noun ("flutter template" is a template): where
       // it matched breaks a tie of the attribute criterion.
       const head = query.length > 1 && queryIndex === query.length - 1;
-      const candidates = this.candidates(word, queryIndex, termMatches);
-      // The word's rarity (an IDF over the records any of its terms reach): in a long question
-      // the one rare word the question is about outweighs several common ones.
-      let reach = 0;
-      for (const {termId} of candidates) reach += postings[termId]?.ids.length ?? 0;
-      const weight = Math.log(1 + n / (Math.min(n, reach) + 1));
-      this.totalWeight += weight;
-      this.wordWeights[queryIndex] = weight;
+      const candidates = found[queryIndex] as Candidate[];
+      const weight = this.wordWeights[queryIndex] as number;
       // A last word of one letter after other words narrows rather than widens, as Algolia's
       // every-word-must-match does: it adds to the records the other words matched and touches
       // no new one. Its prefix reaches most of a large index (`s`: 280,000 postings at 100,000

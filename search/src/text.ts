@@ -63,6 +63,8 @@ export type QueryWord = {
   readonly text: string;
   readonly maxTypos: number;
   readonly prefix: boolean;
+  /** Which whitespace-separated token of the query the word came from ("next.js": next, js). */
+  readonly token: number;
   /**
    * The word and the word typed after it, stop words included, to join ("backed up" may be a
    * backup, "roll back" a rollback), as Algolia concatenates words.
@@ -79,7 +81,11 @@ export const MAX_QUERY_WORDS = 12;
 
 /** The words of a query; the last one is a prefix (the user is still typing it). */
 export function queryWords(query: string): QueryWord[] {
-  const all = words(query).slice(0, MAX_QUERY_WORDS);
+  const typed = query
+    .split(/\s+/)
+    .flatMap((chunk, token) => words(chunk).map((text) => ({text, token})))
+    .slice(0, MAX_QUERY_WORDS);
+  const all = typed.map(({text}) => text);
   const keep = all.some((word) => !STOP_WORDS.has(word))
     ? (word: string) => !STOP_WORDS.has(word)
     : () => true;
@@ -88,7 +94,8 @@ export function queryWords(query: string): QueryWord[] {
     if (!keep(text)) return;
     const after = all[index + 1];
     const pairs = after === undefined ? [] : [[text, after] as const];
-    result.push({text, maxTypos: maxTyposFor(text), prefix: false, pairs});
+    const token = typed[index]?.token ?? index;
+    result.push({text, maxTypos: maxTyposFor(text), prefix: false, pairs, token});
   });
   const last = result[result.length - 1];
   if (last && last.text === all[all.length - 1])

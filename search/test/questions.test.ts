@@ -26,6 +26,19 @@ describe('natural questions', () => {
     expect(queryWords('how to').map((w) => w.text)).toEqual(['how', 'to']);
   });
 
+  it('the parts of one dotted or hyphenated name weigh as one word, not one per part', () => {
+    const filler = (i: number) => record(`/p${i}`, {lvl1: `Page ${i}`}, `Notes on projects ${i}.`);
+    const engine = new SearchEngine([
+      record('/projects', {lvl1: 'Projects'}, 'Our Next.js projects: Pusaka, Kawal, Sigap.'),
+      record('/libraries', {lvl1: 'Libraries'}, 'Axios is not allowed; prefer fetch.'),
+      ...Array.from({length: 30}, (_, i) => filler(i)),
+    ]);
+    expect(queryWords('axios in our next.js projects').map((w) => w.token)).toEqual([0, 3, 3, 4]);
+    expect(pages(engine, 'am I allowed to use axios in our next.js projects')[0]).toBe(
+      '/libraries',
+    );
+  });
+
   it('a paragraph full of question words does not outrank the page about the topic', () => {
     const engine = new SearchEngine([
       record(
