@@ -11,7 +11,7 @@ import {
   type Postings,
 } from './invertedIndex';
 import {synonymMap, type SynonymMap, type SynonymRecord} from './synonyms';
-import {queryWords, transpositions, type QueryWord} from './text';
+import {queryWords, transpositions, words, type QueryWord} from './text';
 import type {SearchRecord, SearchRequest, SearchResult} from './types';
 
 /**
@@ -180,6 +180,8 @@ export class SearchEngine {
   /** Rarity of each query word of the current search, and their sum. */
   private totalWeight = 0;
   private queryLength = 0;
+  /** The query is keywords, not a question: see `questionKeyOf`. */
+  private keywordLike = false;
   private readonly wordWeights = new Float64Array(16);
   private readonly matchedWeight: Float32Array;
   /** Short prefixes' merged postings, see `buildPrefixUnions`. */
@@ -276,6 +278,8 @@ export class SearchEngine {
   search(request: SearchRequest): SearchResult {
     const started = performance.now();
     const query = queryWords(request.query);
+    // Nothing dropped as a stop word and no question mark: a keyword query, however long.
+    this.keywordLike = !request.query.includes('?') && words(request.query).length === query.length;
     const admitted = this.admittedBy(request.facetFilters);
     const termMatches = new Map<string, TermMatch[]>();
     const touchedCount =
@@ -732,12 +736,25 @@ export class SearchEngine {
    * beat the page about the question (search/DESIGN.md).
    */
   private questionKeyOf(id: number): number {
+    const context = this.pageContext(id);
     const score =
       (this.relevance[id] ?? 0) +
       RECORD_WORDS * (this.matchedWeight[id] ?? 0) +
-      PAGE_CONTEXT * this.pageContext(id);
+      PAGE_CONTEXT * context;
+    // A keyword query (no stop word, no question mark: `sonarqube qualty gate`): first the share
+    // of its weight the record's page holds, in WORD_LEVELS steps, then a handbook page before
+    // a blog post, as for one or two words; the blog post whose title holds every word of its
+    // title still comes first.
+    const kind = this.keywordLike
+      ? Math.round(
+          (WORD_LEVELS * ((this.matchedWeight[id] ?? 0) + context)) /
+            Math.max(this.totalWeight, Number.EPSILON),
+        ) *
+          4 +
+        (this.pageKind[id] ?? 2)
+      : 2 * (this.realPage[id] ?? 1);
     return (
-      (this.realPage[id] ?? 1) * 2 ** 48 +
+      kind * 2 ** 48 +
       Math.min(2 ** 22 - 1, Math.round(score * 1024)) * 2 ** 26 +
       (31 - Math.min(31, this.typoSum[id] ?? 0)) * 2 ** 21 +
       (this.levels[id] ?? 0) * 2 ** 12 +

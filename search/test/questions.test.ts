@@ -26,6 +26,30 @@ describe('natural questions', () => {
     expect(queryWords('how to').map((w) => w.text)).toEqual(['how', 'to']);
   });
 
+  it('a keyword query of three words finds the handbook page before the blog post about it', () => {
+    const engine = new SearchEngine([
+      record(
+        '/blog/2025/01/20/moving-to-sonarqube-quality-gates',
+        {
+          lvl1: 'Moving to SonarQube quality gates on every merge request',
+          lvl2: 'What the gate checks',
+        },
+        'The quality gate checks coverage on new code.',
+      ),
+      record('/docs/sonarqube#gate', {lvl1: 'SonarQube', lvl2: 'The quality gate'}),
+      record('/docs/sonarqube#gate', {lvl1: 'SonarQube', lvl2: 'The quality gate'}, 'Coverage.'),
+    ]);
+    expect(pages(engine, 'sonarqube qualty gate')[0]).toBe('/docs/sonarqube');
+    // Asked as a question, the post about the change may answer it best, and still can.
+    expect(pages(engine, 'since when is the sonarqube quality gate blocking?')[0]).toBe(
+      '/blog/2025/01/20/moving-to-sonarqube-quality-gates',
+    );
+    // A blog post whose title holds every keyword still comes first.
+    expect(pages(engine, 'moving sonarqube quality gates')[0]).toBe(
+      '/blog/2025/01/20/moving-to-sonarqube-quality-gates',
+    );
+  });
+
   it('the parts of one dotted or hyphenated name weigh as one word, not one per part', () => {
     const filler = (i: number) => record(`/p${i}`, {lvl1: `Page ${i}`}, `Notes on projects ${i}.`);
     const engine = new SearchEngine([
