@@ -67,6 +67,8 @@ const FIELD_WEIGHT = Float32Array.from({length: CONTENT_RANK + 1}, (_, rank) =>
 const RECORD_WORDS = 2;
 /** ...and this share of the weight of its words found only elsewhere on the record's page. */
 const PAGE_CONTEXT = 0.75;
+/** A blog post's share of its score for a keyword query of three or more words. */
+const KEYWORD_BLOG_FACTOR = 0.75;
 
 type Candidate = {
   readonly termId: number;
@@ -736,25 +738,19 @@ export class SearchEngine {
    * beat the page about the question (search/DESIGN.md).
    */
   private questionKeyOf(id: number): number {
-    const context = this.pageContext(id);
+    // A keyword query (no stop word, no question mark: `sonarqube qualty gate`) is a reader
+    // looking for the reference page, so a blog post that repeats the topic in its long title
+    // counts three quarters, as in Ask AI's retrieval; a post whose title holds the query still
+    // ranks first. Not a criterion above the score: a page lacking one keyword must not fall
+    // below every record that holds it (`pusaka staging api hostname`).
+    const blog = this.keywordLike && this.pageKind[id] === 1 ? KEYWORD_BLOG_FACTOR : 1;
     const score =
-      (this.relevance[id] ?? 0) +
-      RECORD_WORDS * (this.matchedWeight[id] ?? 0) +
-      PAGE_CONTEXT * context;
-    // A keyword query (no stop word, no question mark: `sonarqube qualty gate`): first the share
-    // of its weight the record's page holds, in WORD_LEVELS steps, then a handbook page before
-    // a blog post, as for one or two words; the blog post whose title holds every word of its
-    // title still comes first.
-    const kind = this.keywordLike
-      ? Math.round(
-          (WORD_LEVELS * ((this.matchedWeight[id] ?? 0) + context)) /
-            Math.max(this.totalWeight, Number.EPSILON),
-        ) *
-          4 +
-        (this.pageKind[id] ?? 2)
-      : 2 * (this.realPage[id] ?? 1);
+      blog *
+      ((this.relevance[id] ?? 0) +
+        RECORD_WORDS * (this.matchedWeight[id] ?? 0) +
+        PAGE_CONTEXT * this.pageContext(id));
     return (
-      kind * 2 ** 48 +
+      (this.realPage[id] ?? 1) * 2 ** 48 +
       Math.min(2 ** 22 - 1, Math.round(score * 1024)) * 2 ** 26 +
       (31 - Math.min(31, this.typoSum[id] ?? 0)) * 2 ** 21 +
       (this.levels[id] ?? 0) * 2 ** 12 +
