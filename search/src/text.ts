@@ -77,14 +77,14 @@ export function maxTyposFor(word: string): number {
   return word.length >= 8 ? 2 : word.length >= 4 ? 1 : 0;
 }
 
+/** The words of a query that count, after its stop words are dropped (Algolia also caps them). */
 export const MAX_QUERY_WORDS = 12;
 
 /** The words of a query; the last one is a prefix (the user is still typing it). */
 export function queryWords(query: string): QueryWord[] {
   const typed = query
     .split(/\s+/)
-    .flatMap((chunk, token) => words(chunk).map((text) => ({text, token})))
-    .slice(0, MAX_QUERY_WORDS);
+    .flatMap((chunk, token) => words(chunk).map((text) => ({text, token})));
   const all = typed.map(({text}) => text);
   const keep = all.some((word) => !STOP_WORDS.has(word))
     ? (word: string) => !STOP_WORDS.has(word)
@@ -95,7 +95,8 @@ export function queryWords(query: string): QueryWord[] {
     const after = all[index + 1];
     const pairs = after === undefined ? [] : [[text, after] as const];
     const token = typed[index]?.token ?? index;
-    result.push({text, maxTypos: maxTyposFor(text), prefix: false, pairs, token});
+    if (result.length < MAX_QUERY_WORDS)
+      result.push({text, maxTypos: maxTyposFor(text), prefix: false, pairs, token});
   });
   const last = result[result.length - 1];
   if (last && last.text === all[all.length - 1])

@@ -63,6 +63,21 @@ describe('natural questions', () => {
     );
   });
 
+  it('a long question keeps its last words: the cap on words counts them after stop words', () => {
+    const question = 'am I allowed to commit directly to main or does everything need an MR';
+    expect(queryWords(question).map((w) => w.text)).toEqual([
+      'allowed',
+      'commit',
+      'directly',
+      'main',
+      'everything',
+      'mr',
+    ]);
+    const many = Array.from({length: 20}, (_, i) => `word${i}`).join(' ');
+    expect(queryWords(many)).toHaveLength(12);
+    expect(queryWords(many).at(-1)).toMatchObject({text: 'word11', prefix: false});
+  });
+
   it('a paragraph full of question words does not outrank the page about the topic', () => {
     const engine = new SearchEngine([
       record(
