@@ -18,7 +18,9 @@ import {easyopsLunr, flexSearch, handbookEngine, miniSearch, orama, type Adapter
  * natural-questions-dev5.json (100 questions over 54 pages and 20 typos, written the same way
  * during the fourth round, measured once after it, then tuned on in the sixth round) and
  * natural-questions-dev6.json (100 questions over 54 pages and 20 typos, written the same way
- * at the start of the sixth round, measured once after it, reported only). A query succeeds at k when one of its expected pages is among the
+ * at the start of the sixth round, measured once in it, then tuned on) and
+ * natural-questions-dev7.json (100 questions over 54 pages and 20 typos, written the same way
+ * during the sixth round, measured once after it, reported only). A query succeeds at k when one of its expected pages is among the
  * first k distinct pages of the hits. Run with `npm run search -w bench`; with
  * `BENCH_LABEL=before` the results go to search-relevance-before.json, and a later run reports
  * them beside its own.
@@ -36,7 +38,8 @@ const SETS = [
   {name: 'dev3', queries: read('natural-questions-dev3.json'), showMisses: false},
   {name: 'dev4', queries: read('natural-questions-dev4.json'), showMisses: false},
   {name: 'dev5', queries: read('natural-questions-dev5.json'), showMisses: true},
-  {name: 'dev6', queries: read('natural-questions-dev6.json'), showMisses: false},
+  {name: 'dev6', queries: read('natural-questions-dev6.json'), showMisses: true},
+  {name: 'dev7', queries: read('natural-questions-dev7.json'), showMisses: false},
 ];
 const {records, synonyms} = readIndexFile(DEFAULT_INDEX_FILE);
 const pageOf = (id: number) => (id >= 0 && records[id] ? new URL(records[id].url).pathname : '');
