@@ -104,9 +104,11 @@ const isBlogPost = (url: string) => /\/blog\/\d{4}\//.test(url);
 type PrefixUnion = {
   readonly termIds: ReadonlySet<number>;
   readonly ids: Int32Array;
+  /** The best attribute of each record, as a one-bit mask like a posting's. */
   readonly fields: Uint8Array;
   readonly relevance: Float32Array;
 };
+const EMPTY_TF = new Uint8Array(0);
 const PREFIX_UNION_LENGTH = 2;
 /** A prefix is merged when its terms hold at least this many postings per record of the index. */
 const PREFIX_UNION_SHARE = 0.5;
@@ -156,7 +158,7 @@ function buildPrefixUnions(
     unions.set(prefix, {
       termIds,
       ids: Int32Array.from(reached),
-      fields: Uint8Array.from(reached, (id) => best[id] as number),
+      fields: Uint8Array.from(reached, (id) => 1 << (best[id] as number)),
       relevance: Float32Array.from(reached, (id) => score[id] as number),
     });
     for (const id of reached) seen[id] = 0;
@@ -591,7 +593,10 @@ export class SearchEngine {
         const lift = idf * (BM25_K1 + 1);
         count = this.walk(list, lift, {typos, exact, weight, bit, head, narrows}, admitted, count);
       }
-      if (merged) count = this.walkUnion(union, {weight, bit, head, narrows}, admitted, count);
+      if (merged) {
+        const word = {typos: 0, exact: false, weight, bit, head, narrows};
+        count = this.walk(union, 0, word, admitted, count, union.relevance);
+      }
     });
     if (this.queryLength >= QUESTION_WORDS) {
       // Which of the question's words each page holds, in any of its records.
@@ -610,10 +615,12 @@ export class SearchEngine {
 
   /**
    * Adds one term's postings to the records' criteria; returns how many records are touched.
-   * The hot loop of a query: every array is a local so that V8 keeps them in registers.
+   * A short prefix's merged postings come with each record's summed BM25F in `scores` (all
+   * typo-free, none exact). The hot loop of a query: every array is a local so that V8 keeps
+   * them in registers.
    */
   private walk(
-    list: Postings,
+    list: Pick<Postings, 'ids' | 'fields'> & {readonly tf?: Uint8Array},
     lift: number,
     word: {
       typos: number;
@@ -625,10 +632,12 @@ export class SearchEngine {
     },
     admitted: Uint8Array,
     touchedCount: number,
+    scores: Float32Array | null = null,
   ): number {
     const {typos, weight, bit, head, narrows} = word;
     const exact = word.exact ? 1 : 0;
-    const {ids, fields, tf: tfs} = list;
+    const {ids, fields} = list;
+    const tfs = list.tf ?? EMPTY_TF;
     const {stamp, touched, lengthNorm, relevance, wordStamp, wordTypos, wordAttribute} = this;
     const {wordExact, wordsMask, matchedWeight, typoSum, attributeSum, exactCount} = this;
     const generation = this.generation;
@@ -644,9 +653,11 @@ export class SearchEngine {
         count += 1;
       }
       const field = BEST_FIELD[fields[k] as number] ?? CONTENT_RANK;
-      const tf = tfs[k] as number;
-      (relevance[id] as number) +=
-        ((FIELD_WEIGHT[field] as number) * lift * tf) / (tf + (lengthNorm[id] as number));
+      if (scores === null) {
+        const tf = tfs[k] as number;
+        (relevance[id] as number) +=
+          ((FIELD_WEIGHT[field] as number) * lift * tf) / (tf + (lengthNorm[id] as number));
+      } else (relevance[id] as number) += scores[k] as number;
       if (wordStamp[id] !== wordGeneration) {
         // The first term of this word to reach the record has the fewest typos.
         wordStamp[id] = wordGeneration;
@@ -668,53 +679,6 @@ export class SearchEngine {
         if (exact === 1 && wordExact[id] === 0) {
           wordExact[id] = 1;
           (exactCount[id] as number) += 1;
-        }
-      }
-    }
-    return count;
-  }
-
-  /**
-   * Adds a short prefix's merged postings (every longer term starting with it, all typo-free and
-   * none exact): the same criteria `walk` would give term by term, in one pass per record.
-   */
-  private walkUnion(
-    union: PrefixUnion,
-    word: {weight: number; bit: number; head: boolean; narrows: boolean},
-    admitted: Uint8Array,
-    touchedCount: number,
-  ): number {
-    const {weight, bit, head, narrows} = word;
-    const {ids, fields, relevance: scores} = union;
-    const {stamp, touched, relevance, wordStamp, wordTypos, wordAttribute, wordExact} = this;
-    const {wordsMask, matchedWeight, attributeSum} = this;
-    const generation = this.generation;
-    const wordGeneration = this.wordGeneration;
-    let count = touchedCount;
-    for (let k = 0; k < ids.length; k += 1) {
-      const id = ids[k] as number;
-      if (admitted[id] !== 1) continue;
-      if (stamp[id] !== generation) {
-        if (narrows) continue;
-        this.touch(id);
-        touched[count] = id;
-        count += 1;
-      }
-      const field = fields[k] as number;
-      (relevance[id] as number) += scores[k] as number;
-      if (wordStamp[id] !== wordGeneration) {
-        wordStamp[id] = wordGeneration;
-        wordTypos[id] = 0;
-        wordAttribute[id] = field;
-        wordExact[id] = 0;
-        (wordsMask[id] as number) |= bit;
-        (matchedWeight[id] as number) += weight;
-        (attributeSum[id] as number) += head ? 9 * field - HEAD_MISSING : 8 * field;
-      } else if (wordTypos[id] === 0) {
-        const previous = wordAttribute[id] as number;
-        if (field < previous) {
-          wordAttribute[id] = field;
-          (attributeSum[id] as number) -= (head ? 9 : 8) * (previous - field);
         }
       }
     }
