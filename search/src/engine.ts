@@ -67,6 +67,15 @@ const FIELD_WEIGHT = Float32Array.from({length: CONTENT_RANK + 1}, (_, rank) =>
 const RECORD_WORDS = 2;
 /** ...and this share of the weight of its words found only elsewhere on the record's page. */
 const PAGE_CONTEXT = 0.75;
+/** ...plus this many times the page's topic weight (`pageTopic`)... */
+const PAGE_TOPIC = 1;
+/**
+ * ...plus this many times ln(1 + the record's length in words), in units of the question's mean
+ * word weight so that it scales with the rest of the score (a length prior: see `lengthWeight`).
+ */
+const RECORD_LENGTH = 0.8;
+/** Slots for a question's words in the per-page counts (at least `MAX_QUERY_WORDS`). */
+const MAX_WORD_SLOTS = 16;
 /** A blog post's share of its score for a keyword query of three or more words. */
 const KEYWORD_BLOG_FACTOR = 0.75;
 
@@ -174,6 +183,20 @@ export class SearchEngine {
   private readonly pageIds: Int32Array;
   private readonly pageStamp: Uint32Array;
   private readonly pageMask: Uint16Array;
+  /**
+   * For a question: how many records of each page hold each query word (16 slots a page), and
+   * the page's topic weight computed from them once per query (see `pageTopic`).
+   */
+  private readonly pageWordRecords: Uint16Array;
+  private readonly pageTopicStamp: Uint32Array;
+  private readonly pageTopicWeight: Float32Array;
+  /**
+   * ln(1 + the record's length in words), a prior for questions: BM25's length normalisation
+   * favours a heading or a one-line record that happens to hold two of a question's words, while
+   * the answer is usually a paragraph (Singhal et al.'s pivoted length normalisation: longer
+   * documents are more often relevant than the normalisation assumes).
+   */
+  private readonly lengthWeight: Float32Array;
   private readonly urlCount: number;
   private readonly levels: Uint8Array;
   private readonly positions: Uint16Array;
@@ -186,6 +209,8 @@ export class SearchEngine {
   private queryLength = 0;
   /** The query is keywords, not a question: see `questionKeyOf`. */
   private keywordLike = false;
+  /** The request wants a question's page-topic and record-length priors (`questionPriors`). */
+  private priors = true;
   private readonly wordWeights = new Float64Array(16);
   private readonly matchedWeight: Float32Array;
   /** Short prefixes' merged postings, see `buildPrefixUnions`. */
@@ -244,6 +269,9 @@ export class SearchEngine {
     });
     this.pageStamp = new Uint32Array(pages.size);
     this.pageMask = new Uint16Array(pages.size);
+    this.pageWordRecords = new Uint16Array(pages.size * MAX_WORD_SLOTS);
+    this.pageTopicStamp = new Uint32Array(pages.size);
+    this.pageTopicWeight = new Float32Array(pages.size);
     this.levels = Uint8Array.from(records, (record) => LEVEL[record.type]);
     this.positions = Uint16Array.from(records, (record) => Math.min(4095, record.position));
     this.realPage = Uint8Array.from(records, (record) => (isCategoryIndex(record.url) ? 0 : 1));
@@ -252,6 +280,7 @@ export class SearchEngine {
     );
     this.matchedWeight = new Float32Array(records.length);
     const {lengths, averageLength} = this.index;
+    this.lengthWeight = Float32Array.from(lengths, (length) => Math.log(1 + length));
     this.lengthNorm = Float64Array.from(
       lengths,
       (length) => BM25_K1 * (1 - BM25_B + (BM25_B * length) / averageLength),
@@ -284,6 +313,7 @@ export class SearchEngine {
     const query = queryWords(request.query);
     // Nothing dropped as a stop word and no question mark: a keyword query, however long.
     this.keywordLike = !request.query.includes('?') && words(request.query).length === query.length;
+    this.priors = request.questionPriors !== false;
     const admitted = this.admittedBy(request.facetFilters);
     const termMatches = new Map<string, TermMatch[]>();
     const touchedCount =
@@ -386,9 +416,12 @@ export class SearchEngine {
     for (const [left, right] of word.pairs ?? []) {
       const leftStem = stemOf(left);
       for (const joined of new Set([left + right, leftStem === null ? '' : leftStem + right])) {
+        if (joined === '' || found.has(joined)) continue;
         const termId = this.index.terms.get(joined);
-        if (termId === undefined || found.has(joined)) continue;
-        found.set(joined, {termId, typos: 0, exact: false, prefixLength: null});
+        if (termId !== undefined)
+          found.set(joined, {termId, typos: 0, exact: false, prefixLength: null});
+        // The joined word's other forms, whether or not the index holds it as joined ("backed
+        // up": backup, which the index holds only as "backups").
         const joinedStem = stemOf(joined);
         for (const [other, otherId] of (joinedStem === null
           ? undefined
@@ -606,8 +639,14 @@ export class SearchEngine {
         if (this.pageStamp[page] !== this.generation) {
           this.pageStamp[page] = this.generation;
           this.pageMask[page] = 0;
+          this.pageWordRecords.fill(0, page * MAX_WORD_SLOTS, (page + 1) * MAX_WORD_SLOTS);
         }
-        (this.pageMask[page] as number) |= this.wordsMask[id] as number;
+        const mask = this.wordsMask[id] as number;
+        (this.pageMask[page] as number) |= mask;
+        for (let rest = mask; rest !== 0; rest &= rest - 1) {
+          const slot = page * MAX_WORD_SLOTS + (31 - Math.clz32(rest & -rest));
+          (this.pageWordRecords[slot] as number) += 1;
+        }
       }
     }
     return count;
@@ -695,6 +734,31 @@ export class SearchEngine {
     return weight;
   }
 
+  private meanWeight(): number {
+    return this.queryLength > 0 ? this.totalWeight / this.queryLength : 0;
+  }
+
+  /**
+   * How much the record's page is about the question: each word's rarity weight times
+   * ln(1 + the number of the page's records that hold it). The page context above says whether
+   * the page holds a word at all; this says whether the page keeps coming back to it, so the
+   * mobile road map, which names Flutter in a dozen sections, wins "what should a new flutter
+   * dev learn first" over the frontend road map's one section on learning in the first months.
+   */
+  private pageTopic(id: number): number {
+    const page = this.pageIds[id] as number;
+    if (this.pageTopicStamp[page] !== this.generation) {
+      this.pageTopicStamp[page] = this.generation;
+      let weight = 0;
+      for (let i = 0; i < this.queryLength; i += 1) {
+        const count = this.pageWordRecords[page * MAX_WORD_SLOTS + i] as number;
+        if (count > 0) weight += (this.wordWeights[i] as number) * Math.log(1 + count);
+      }
+      this.pageTopicWeight[page] = weight;
+    }
+    return this.pageTopicWeight[page] as number;
+  }
+
   /**
    * A question's key: real page · text score · typos · level · position. The words matched are
    * part of the score, not a criterion above it: measured on the dev sets and once on the
@@ -712,7 +776,11 @@ export class SearchEngine {
       blog *
       ((this.relevance[id] ?? 0) +
         RECORD_WORDS * (this.matchedWeight[id] ?? 0) +
-        PAGE_CONTEXT * this.pageContext(id));
+        PAGE_CONTEXT * this.pageContext(id) +
+        (this.priors
+          ? PAGE_TOPIC * this.pageTopic(id) +
+            RECORD_LENGTH * this.meanWeight() * (this.lengthWeight[id] ?? 0)
+          : 0));
     return (
       (this.realPage[id] ?? 1) * 2 ** 48 +
       Math.min(2 ** 22 - 1, Math.round(score * 1024)) * 2 ** 26 +

@@ -48,6 +48,12 @@ export type SearchRequest = {
   readonly highlightPreTag: string;
   readonly highlightPostTag: string;
   readonly clickAnalytics: boolean;
+  /**
+   * Not on the wire: whether a question's score adds the page-topic and record-length priors
+   * (default yes). Ask AI's retriever, which fuses the engine's ranking with its own section
+   * scores, asks without them (search/DESIGN.md, seventh round).
+   */
+  readonly questionPriors?: boolean;
 };
 
 export type MatchLevel = 'none' | 'partial' | 'full';

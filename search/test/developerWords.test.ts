@@ -136,5 +136,7 @@ describe('how developers write', () => {
     ]);
     expect(urls(engine, 'vs code extensions to install')[0]).toBe('/vscode');
     expect(urls(engine, 'is the production database backed up')[0]).toBe('/pg#backups');
+    // The index holds only "backups": the joined word's other forms match as well.
+    expect(urls(engine, 'deploy backed up')[0]).toBe('/pg#backups');
   });
 });

@@ -138,6 +138,64 @@ describe('natural questions', () => {
     expect(pages(engine, question)[0]).toBe('/web');
   });
 
+  it('a question ranks the page that keeps coming back to its words above one that names them once', () => {
+    // Sibling road maps: the web one has a section on a newcomer's first month and names
+    // Flutter once, in passing; the mobile one comes back to Flutter, learning and months in
+    // section after section, though none of its sections holds as many of the question's words.
+    const filler = (i: number) => record(`/p${i}`, {lvl1: `Page ${i}`}, `Notes on topic ${i}.`);
+    const mobile = (lvl2: string, content: string) =>
+      record(`/mobile#${lvl2.split(' ')[0]}`, {lvl1: 'Mobile road map', lvl2}, content);
+    const engine = new SearchEngine([
+      record('/web', {lvl1: 'Web road map'}, 'Flutter engineers follow the mobile road map.'),
+      record(
+        '/web#first',
+        {lvl1: 'Web road map', lvl2: 'The first three months'},
+        'What a new engineer should learn in the first month: TypeScript, React and our template.',
+      ),
+      record('/mobile', {lvl1: 'Mobile road map'}, 'The road map for our Flutter engineers.'),
+      mobile(
+        'One: the first month',
+        'Learn Dart, the Flutter widget tree, our mobile template and how we review code.',
+      ),
+      mobile('Two: months two and three', 'Learn state management and testing.'),
+      mobile('Tools', 'Flutter DevTools, flavors.'),
+      mobile('Levels', 'A new Flutter engineer reaches mid level after a year of learning.'),
+      ...Array.from({length: 20}, (_, i) => filler(i)),
+    ]);
+    expect(pages(engine, 'what should a new flutter dev learn in their first month')[0]).toBe(
+      '/mobile',
+    );
+  });
+
+  it('a question prefers the paragraph that answers it to a one-line record with the same words', () => {
+    // BM25 alone favours the short line (its words are a larger share of it); the length prior
+    // (Singhal's pivoted normalisation: long records are more often the answer) turns it round.
+    const filler = (i: number) =>
+      record(
+        `/p${i}`,
+        {lvl1: `Page ${i}`},
+        `Notes on topic ${i}: who owns it, where its code lives, which tests cover it and how ` +
+          'its team reviews changes to it every week.',
+      );
+    const engine = new SearchEngine([
+      record(
+        '/deploy#rollback',
+        {lvl1: 'Deployment workflow', lvl2: 'Rollback'},
+        'When a release breaks production, the on-call engineer goes back to the previous ' +
+          'release: the pipeline redeploys the tag of the previous release.',
+      ),
+      record(
+        '/changelog#v2',
+        {lvl1: 'Changelog', lvl2: 'Version 2.1'},
+        'We went back to the previous release in production.',
+      ),
+      ...Array.from({length: 20}, (_, i) => filler(i)),
+    ]);
+    expect(pages(engine, 'how do I go back to the previous release in production?')[0]).toBe(
+      '/deploy',
+    );
+  });
+
   it('a question ranks a category index below every real page it matches', () => {
     const engine = new SearchEngine([
       record(

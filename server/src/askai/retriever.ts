@@ -370,5 +370,8 @@ function engineRequest(question: string): SearchRequest {
     highlightPreTag: '',
     highlightPostTag: '',
     clickAnalytics: false,
+    // The fusion below has its own page support and length normalisation; with the engine's
+    // question priors on top, answers lost first links and a refusal (search/DESIGN.md).
+    questionPriors: false,
   };
 }
