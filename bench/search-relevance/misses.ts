@@ -6,7 +6,7 @@ import {engine, idOf, pageOf, records, request} from './handbookEngine';
 /**
  * A quick look at our engine alone, for tuning: success@1/@5 per judged set and kind, and each
  * miss of the sets one may look at, with the first pages and their ranking criteria. The holdout
- * and dev7 (kept for the final measurement) are not read at all: `run.ts` reports them.
+ * and the newest sets (kept for the final measurement) are not read at all: `run.ts` reports them.
  * `node --import tsx search-relevance/misses.ts [--verbose] [--explain query]`.
  */
 type Judged = {query: string; kind: string; expected: string[]};
@@ -20,6 +20,7 @@ const SETS = [
   {name: 'dev4', file: 'natural-questions-dev4.json', showMisses: true},
   {name: 'dev5', file: 'natural-questions-dev5.json', showMisses: true},
   {name: 'dev6', file: 'natural-questions-dev6.json', showMisses: true},
+  {name: 'dev7', file: 'natural-questions-dev7.json', showMisses: true},
 ];
 const internals = engine as unknown as {keyOf(id: number): number};
 function criteria(id: number): string {
