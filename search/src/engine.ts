@@ -11,7 +11,7 @@ import {
   type Postings,
 } from './invertedIndex';
 import {synonymMap, type SynonymMap, type SynonymRecord} from './synonyms';
-import {queryWords, transpositions, words, type QueryWord} from './text';
+import {MAX_QUERY_WORDS, queryWords, transpositions, words, type QueryWord} from './text';
 import type {SearchRecord, SearchRequest, SearchResult} from './types';
 
 /**
@@ -76,6 +76,8 @@ const PAGE_TOPIC = 1;
 const RECORD_LENGTH = 0.8;
 /** Slots for a question's words in the per-page counts (at least `MAX_QUERY_WORDS`). */
 const MAX_WORD_SLOTS = 16;
+/** The shortest part of a word typed without its space that is split off (`splitRunTogether`). */
+const SPLIT_PART = 3;
 /** A blog post's share of its score for a keyword query of three or more words. */
 const KEYWORD_BLOG_FACTOR = 0.75;
 
@@ -310,9 +312,10 @@ export class SearchEngine {
 
   search(request: SearchRequest): SearchResult {
     const started = performance.now();
-    const query = queryWords(request.query);
+    const typed = queryWords(request.query);
     // Nothing dropped as a stop word and no question mark: a keyword query, however long.
-    this.keywordLike = !request.query.includes('?') && words(request.query).length === query.length;
+    this.keywordLike = !request.query.includes('?') && words(request.query).length === typed.length;
+    const query = this.splitRunTogether(typed);
     this.priors = request.questionPriors !== false;
     const admitted = this.admittedBy(request.facetFilters);
     const termMatches = new Map<string, TermMatch[]>();
@@ -393,6 +396,54 @@ export class SearchEngine {
     this.exactCount[id] = 0;
     this.relevance[id] = 0;
     this.matchedWeight[id] = 0;
+  }
+
+  /**
+   * A word typed without its space (`sharingsession`, `docsday`) that matches nothing, as typed
+   * or with typos, becomes the two index words it is made of, as Algolia splits a query word in
+   * two. Only then: a word that matches something keeps its match (`rollback` is one word).
+   * The parts keep the word's token, so they weigh together as one word (`weighTokens`).
+   */
+  private splitRunTogether(query: QueryWord[]): QueryWord[] {
+    if (
+      !query.some((word) => word.text.length >= 2 * SPLIT_PART && !this.index.terms.has(word.text))
+    )
+      return query;
+    const result: QueryWord[] = [];
+    query.forEach((word, queryIndex) => {
+      // The split is looked for first: a few lookups, and most words have none, so the costlier
+      // check that the word matches nothing runs rarely (not on every keystroke of a long word).
+      const split =
+        word.text.length >= 2 * SPLIT_PART &&
+        query.length + result.length - queryIndex < MAX_QUERY_WORDS &&
+        !this.index.terms.has(word.text)
+          ? this.bestSplit(word.text)
+          : null;
+      if (split === null || this.candidates(word, queryIndex, new Map()).length > 0) {
+        result.push(word);
+        return;
+      }
+      const [left, right] = split;
+      result.push({text: left, maxTypos: 0, prefix: false, token: word.token});
+      result.push({text: right, maxTypos: 0, prefix: word.prefix, token: word.token});
+    });
+    return result;
+  }
+
+  /** The split of a word into two index words, the most even one; null when there is none. */
+  private bestSplit(text: string): [string, string] | null {
+    let best: [string, string] | null = null;
+    let bestShorter = 0;
+    for (let at = SPLIT_PART; at <= text.length - SPLIT_PART; at += 1) {
+      const left = text.slice(0, at);
+      const right = text.slice(at);
+      const shorter = Math.min(left.length, right.length);
+      if (shorter > bestShorter && this.index.terms.has(left) && this.index.terms.has(right)) {
+        best = [left, right];
+        bestShorter = shorter;
+      }
+    }
+    return best;
   }
 
   /** The index terms a query word matches, fewest typos first. */

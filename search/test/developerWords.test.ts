@@ -139,4 +139,18 @@ describe('how developers write', () => {
     // The index holds only "backups": the joined word's other forms match as well.
     expect(urls(engine, 'deploy backed up')[0]).toBe('/pg#backups');
   });
+
+  it('a word typed without its space finds the two words it is made of', () => {
+    const engine = new SearchEngine([
+      record('/sharing', {lvl1: 'Sharing Session'}, 'A talk every other Friday.'),
+      record('/auth', {lvl1: 'Sessions'}, 'A login session expires after a day.'),
+      record('/deploy', {lvl1: 'Rollback'}, 'Helm rollback to the previous revision.'),
+      record('/roll', {lvl1: 'Dice'}, 'Roll the dice, then step back.'),
+    ]);
+    expect(urls(engine, 'sharingsession')[0]).toBe('/sharing');
+    expect(urls(engine, 'sharingsession friday')[0]).toBe('/sharing');
+    // A word the index holds, as typed or within its typos, is never split.
+    expect(urls(engine, 'rollback')).toEqual(['/deploy']);
+    expect(urls(engine, 'rolback')).toEqual(['/deploy']);
+  });
 });
