@@ -31,7 +31,9 @@ import type {SearchRecord, SearchRequest, SearchResult} from './types';
  * generated category index, then one text score, then typos, level and position. The score adds
  * BM25F (a word in the page title counts twice, in a heading one and a half times), twice the
  * rarity weight of the question's words the record holds, and three quarters of the weight of
- * those the rest of its page holds: no step of "words matched" outranks the text score, so a
+ * those the rest of its page holds, plus two priors fitted on the judged sets: how much the page
+ * keeps coming back to the question's words (`pageTopic`) and the record's length (a paragraph
+ * answers more often than a line). No step of "words matched" outranks the text score, so a
  * record holding one more common word no longer beats the page about the question.
  *
  * For a one- or two-word query, a handbook page ranks before a blog post matching the same words
