@@ -75,7 +75,12 @@ if (build) {
     (faster?.cold.seconds ?? 99) < 30,
   ]);
 }
-type SetFigures = {n: number; success1: number; success5: number};
+type SetFigures = {
+  n: number;
+  success1: number;
+  success5: number;
+  byKind?: Record<string, {n: number; success1: number; success5: number}>;
+};
 const relevance = read<{results: {library: string; sets: Record<string, SetFigures>}[]}>(
   'search-relevance.json',
 );
@@ -106,6 +111,26 @@ if (relevance) {
       ours.success1 >= 0.85 && ours.success5 >= 0.95,
     ]);
   }
+  // Issue 11's targets per kind, on the sets nobody tuned on (run.ts says which).
+  for (const set of ['holdout', 'dev8', 'dev9', 'dev10']) {
+    const kinds = engine?.sets[set]?.byKind;
+    const natural = kinds?.natural;
+    const typo = kinds?.typo;
+    if (natural)
+      rows.push([
+        `Search relevance, natural questions only, ${set} (${natural.n})`,
+        'success@1 ≥ 0.85, success@5 ≥ 0.95',
+        `${fixed(natural.success1, 3)} / ${fixed(natural.success5, 3)}`,
+        natural.success1 >= 0.85 && natural.success5 >= 0.95,
+      ]);
+    if (typo)
+      rows.push([
+        `Search relevance, typo queries only, ${set} (${typo.n})`,
+        'success@1 ≥ 0.95',
+        `${fixed(typo.success1, 3)} / ${fixed(typo.success5, 3)}`,
+        typo.success1 >= 0.95,
+      ]);
+  }
 }
 type AskFigures = {
   answerable: number;
@@ -128,6 +153,19 @@ if (askAi) {
         'refusals ≥ 70%, first text p95 < 100 ms',
         `${percent(r.refusalsOnUnanswerable)}, ${r.firstDeltaP95Ms} ms`,
         r.refusalsOnUnanswerable >= 0.7 && r.firstDeltaP95Ms < 100,
+      ]);
+      continue;
+    }
+    if (r.unanswerable === 0) {
+      // A set of answerable questions only (the typo twins): there is nothing to refuse.
+      rows.push([
+        label,
+        'first link ≥ 80%, facts ≥ 60%, false refusals ≤ 10%, first text p95 < 100 ms',
+        `${percent(r.firstLinkRight)}, ${percent(r.factsContained)}, ${percent(r.falseRefusals)}, ${r.firstDeltaP95Ms} ms`,
+        r.firstLinkRight >= 0.8 &&
+          r.factsContained >= 0.6 &&
+          r.falseRefusals <= 0.1 &&
+          r.firstDeltaP95Ms < 100,
       ]);
       continue;
     }
