@@ -76,7 +76,7 @@ const PAGE_TOPIC = 1;
  * word weight so that it scales with the rest of the score (a length prior: see `lengthWeight`).
  */
 const RECORD_LENGTH = 0.8;
-/** Slots for a question's words in the per-page counts (at least `MAX_QUERY_WORDS`). */
+/** Slots for a query's words (word weights, per-page counts): at least `MAX_QUERY_WORDS`. */
 const MAX_WORD_SLOTS = 16;
 /** The shortest part of a word typed without its space that is split off (`splitRunTogether`). */
 const SPLIT_PART = 3;
@@ -215,7 +215,7 @@ export class SearchEngine {
   private keywordLike = false;
   /** The request wants a question's page-topic and record-length priors (`questionPriors`). */
   private priors = true;
-  private readonly wordWeights = new Float64Array(16);
+  private readonly wordWeights = new Float64Array(MAX_WORD_SLOTS);
   private readonly matchedWeight: Float32Array;
   /** Short prefixes' merged postings, see `buildPrefixUnions`. */
   private readonly prefixUnions: ReadonlyMap<string, PrefixUnion>;
@@ -407,10 +407,6 @@ export class SearchEngine {
    * The parts keep the word's token, so they weigh together as one word (`weighTokens`).
    */
   private splitRunTogether(query: QueryWord[]): QueryWord[] {
-    if (
-      !query.some((word) => word.text.length >= 2 * SPLIT_PART && !this.index.terms.has(word.text))
-    )
-      return query;
     const result: QueryWord[] = [];
     query.forEach((word, queryIndex) => {
       // The split is looked for first: a few lookups, and most words have none, so the costlier
