@@ -21,6 +21,9 @@ const SETS = [
   {name: 'dev5', file: 'natural-questions-dev5.json', showMisses: true},
   {name: 'dev6', file: 'natural-questions-dev6.json', showMisses: true},
   {name: 'dev7', file: 'natural-questions-dev7.json', showMisses: true},
+  {name: 'dev8', file: 'natural-questions-dev8.json', showMisses: true},
+  {name: 'dev9', file: 'natural-questions-dev9.json', showMisses: true},
+  {name: 'dev10', file: 'natural-questions-dev10.json', showMisses: true},
 ];
 const internals = engine as unknown as {keyOf(id: number): number};
 function criteria(id: number): string {

@@ -1,6 +1,7 @@
 import {createHash} from 'node:crypto';
 import {load, type CheerioAPI} from 'cheerio';
 import type {Element} from 'domhandler';
+import {words} from './text';
 import {HIERARCHY_LEVELS, type Hierarchy, type SearchRecord} from './types';
 
 /**
@@ -65,7 +66,27 @@ export function extractRecords(html: string): SearchRecord[] {
     if (!text || hierarchy.lvl1 === null) return;
     push({url: anchorUrl, type: 'content', hierarchy: {...hierarchy}, content: text});
   });
-  return records;
+  return withDescription(records, $('meta[name="description"]').attr('content'));
+}
+
+/** Words that open a paragraph and a description when Docusaurus made one from the other. */
+const EXCERPT_OPENING = 8;
+
+/**
+ * Puts the page's description on its title record. Docusaurus fills the meta description with
+ * an excerpt of the page's first paragraph when the writer gave none (every blog post here, a
+ * generated category index), with its markup and some punctuation dropped: a description that
+ * opens like one of the page's paragraphs is that excerpt, indexed already, so not added twice.
+ */
+function withDescription(records: SearchRecord[], meta: string | undefined): SearchRecord[] {
+  const description = meta?.replace(/\s+/g, ' ').trim();
+  const title = records.findIndex((record) => record.type === 'lvl1');
+  if (!description || title < 0) return records;
+  const opening = (text: string) => words(text).slice(0, EXCERPT_OPENING).join(' ');
+  const start = opening(description);
+  if (records.some((record) => record.content !== null && opening(record.content) === start))
+    return records;
+  return records.map((record, index) => (index === title ? {...record, description} : record));
 }
 
 function textOf($: CheerioAPI, element: Element, without?: string): string {

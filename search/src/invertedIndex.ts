@@ -10,10 +10,20 @@ import type {SearchRecord} from './types';
  * typed arrays, so a query allocates almost nothing however many records match.
  */
 
-// Searchable attributes, best first (bit 0 = page title). lvl0 (the section) is shown and
-// grouped on, not searched: a section name would match thousands of records and drown the
-// pages that are about it.
-export const SEARCHABLE = ['lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6', 'content'] as const;
+// Searchable attributes, best first (bit 0 = page title). The attributes of one entry rank
+// alike, as Algolia's `searchableAttributes: ["lvl2,description"]` does: a page's description
+// (its writer's one-sentence summary, on the title record) counts as much as a subheading.
+// lvl0 (the section) is shown and grouped on, not searched: a section name would match
+// thousands of records and drown the pages that are about it.
+export const SEARCHABLE = [
+  ['lvl1'],
+  ['lvl2', 'description'],
+  ['lvl3'],
+  ['lvl4'],
+  ['lvl5'],
+  ['lvl6'],
+  ['content'],
+] as const;
 export const CONTENT_RANK = SEARCHABLE.length - 1;
 
 export type Postings = {
@@ -46,8 +56,17 @@ export const BEST_FIELD = Uint8Array.from({length: 1 << SEARCHABLE.length}, (_, 
   mask === 0 ? CONTENT_RANK : Math.min(CONTENT_RANK, Math.log2(mask & -mask)),
 );
 
-function textOf(record: SearchRecord, field: (typeof SEARCHABLE)[number]): string | null {
-  return field === 'content' ? record.content : record.hierarchy[field];
+type Attribute = (typeof SEARCHABLE)[number][number];
+
+function valueOf(record: SearchRecord, attribute: Attribute): string | null {
+  if (attribute === 'content') return record.content;
+  if (attribute === 'description') return record.description ?? null;
+  return record.hierarchy[attribute];
+}
+
+function textOf(record: SearchRecord, attributes: readonly Attribute[]): string | null {
+  const values = attributes.map((attribute) => valueOf(record, attribute)).filter(Boolean);
+  return values.length > 0 ? values.join(' ') : null;
 }
 
 export function buildInvertedIndex(records: readonly SearchRecord[]): InvertedIndex {
@@ -60,8 +79,8 @@ export function buildInvertedIndex(records: readonly SearchRecord[]): InvertedIn
   records.forEach((record, id) => {
     const seen = new Map<number, number>(); // term id → slot in its postings
     let length = 0;
-    SEARCHABLE.forEach((field, bit) => {
-      const text = textOf(record, field);
+    SEARCHABLE.forEach((attributes, bit) => {
+      const text = textOf(record, attributes);
       if (!text) return;
       const own = words(text);
       length += own.length;

@@ -22,6 +22,11 @@ export type SearchRecord = {
   readonly docusaurus_tag: string;
   /** Order of the record in its page (DocSearch's weight.position). */
   readonly position: number;
+  /**
+   * The page's description (its front matter's summary), on the page's title record only, and
+   * only when the writer wrote one: searched like a subheading, never shown in a hit.
+   */
+  readonly description?: string;
 };
 
 export type SearchIndexFile = {

@@ -82,6 +82,30 @@ describe('record extraction from built HTML', () => {
     expect(JSON.stringify(blog)).not.toContain('sonarqube');
   });
 
+  it("puts the writer's description on the page's title record only", () => {
+    const described = extractRecords(
+      docPage.replace(
+        '</head>',
+        '<meta data-rh=true name=description content="Branching, rebasing and  recovering lost work with Git."/></head>',
+      ),
+    );
+    expect(described.filter((record) => record.description !== undefined)).toEqual([
+      expect.objectContaining({
+        type: 'lvl1',
+        description: 'Branching, rebasing and recovering lost work with Git.',
+      }),
+    ]);
+    expect(records.some((record) => record.description !== undefined)).toBe(false);
+  });
+
+  it('does not index twice the excerpt Docusaurus makes of the first paragraph', () => {
+    // Docusaurus drops markup and some punctuation from the excerpt (`03:16 to 04:24` → `0324`).
+    const post = `<html class="blog-wrapper blog-post-page plugin-blog"><head><link rel=canonical href=https://handbook.test/blog/2025/06/16/outage />
+<meta name=description content="On 2025-06-10 the web app served its pages without scripts. For 68 minutes, from 0324 UTC, nothing worked."/></head>
+<body><main><article><header><h1>Outage</h1></header><p>On 2025-06-10 the web app served its pages without <code>scripts</code>. For 68 minutes, from 03:16 to 04:24 UTC, nothing worked.</p></article></main></body></html>`;
+    expect(extractRecords(post).some((record) => record.description !== undefined)).toBe(false);
+  });
+
   it('returns nothing for a page without a canonical URL', () => {
     expect(extractRecords('<html><body><main><h1>x</h1></main></body></html>')).toEqual([]);
   });

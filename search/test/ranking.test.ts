@@ -245,4 +245,20 @@ describe('highlights and snippets', () => {
     expect(urls(engine, 'flutter tempalte')[0]).toBe('/template');
     expect(urls(engine, 'template flutter')[0]).toBe('/packages');
   });
+
+  it("a page's description counts like a subheading: the page it sums up wins a keyword query", () => {
+    const engine = new SearchEngine([
+      record('/packages', {lvl1: 'Approved Flutter Packages'}),
+      record('/packages', {lvl1: 'Approved Flutter Packages'}, 'Config differs per flavor.'),
+      record('/template', {lvl1: 'Mobile Template'}, null, {
+        description: 'How to start a Flutter app, with its dev, staging and prod flavors.',
+      }),
+      record('/template#flavors', {lvl1: 'Mobile Template', lvl2: 'Flavors'}),
+    ]);
+    expect(urls(engine, 'flutter flavors')[0]).toBe('/template');
+    expect(urls(engine, 'flutter flavros')[0]).toBe('/template');
+    // A description is searched, never shown.
+    const [hit] = engine.search(request('flutter flavors')).hits;
+    expect(JSON.stringify(hit)).not.toContain('staging and prod');
+  });
 });
