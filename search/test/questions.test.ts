@@ -26,6 +26,35 @@ describe('natural questions', () => {
     expect(queryWords('how to').map((w) => w.text)).toEqual(['how', 'to']);
   });
 
+  it("an Indonesian question's function words do not count either", () => {
+    expect(queryWords('boleh nggak pakai axios buat web app?').map((w) => w.text)).toEqual([
+      'axios',
+      'web',
+      'app',
+    ]);
+    // With the writers' glosses, the words that remain find the English page.
+    const engine = new SearchEngine(
+      [
+        record(
+          '/availability',
+          {lvl1: 'Availability', lvl2: 'Core hours'},
+          'Core hours are 10:00 to 15:00; work the rest of the day when it suits you.',
+        ),
+        record('/studio', {lvl1: 'Studio'}, 'The studio has a work channel for every project.'),
+      ],
+      {
+        synonyms: [
+          {objectID: 'id-jam', type: 'oneWaySynonym', input: 'jam', synonyms: ['hours']},
+          {objectID: 'id-kerja', type: 'oneWaySynonym', input: 'kerja', synonyms: ['work']},
+          {objectID: 'id-inti', type: 'oneWaySynonym', input: 'inti', synonyms: ['core']},
+        ],
+      },
+    );
+    expect(pages(engine, 'jam kerja inti di studio jam berapa? boleh mulai jam 10?')[0]).toBe(
+      '/availability',
+    );
+  });
+
   it('a keyword query of three words finds the handbook page before the blog post about it', () => {
     const engine = new SearchEngine([
       record(
