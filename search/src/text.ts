@@ -58,16 +58,20 @@ const STOP_WORDS = new Set(
 // dev sets, search/DESIGN.md).
 for (const filler of ['want', 'need', 'needs', 'actually', 'really', 'supposed', 'please'])
   STOP_WORDS.add(filler);
-// Indonesian function words, as Algolia's removeStopWords does for each of `queryLanguages`
-// (here English and Indonesian, the team's two languages): "boleh nggak pakai axios?" is a
-// question about axios. Only words the handbook never uses: `di` and `dan` are left out (DI,
-// Dan).
-for (const word of `yang ke dari atau ini itu untuk dengan pada ada apa apakah aja saja harus
-  boleh bisa perlu gimana bagaimana kenapa mengapa siapa kapan dimana mana berapa kalau kalo kok
-  sih ya nggak gak enggak ga tidak mau udah sudah belum lagi masih juga tapi biar buat pakai
-  pake sama saya aku kita kami nya dong deh tolong mohon agar supaya jadi bikin caranya cara gitu
-  banget punya ngapain diapain yg utk dgn tdk`.split(/\s+/))
-  STOP_WORDS.add(word);
+/**
+ * Indonesian function words, as Algolia's removeStopWords does for each of `queryLanguages`
+ * (here English and Indonesian, the team's two languages): "boleh nggak pakai axios?" is a
+ * question about axios. Only words the handbook never uses: `di` and `dan` are left out (DI,
+ * Dan). Ask AI drops them too.
+ */
+export const INDONESIAN_STOP_WORDS: ReadonlySet<string> = new Set(
+  `yang ke dari atau ini itu untuk dengan pada ada apa apakah aja saja harus boleh bisa perlu
+  gimana bagaimana kenapa mengapa siapa kapan dimana mana berapa kalau kalo kok sih ya nggak gak
+  enggak ga tidak mau udah sudah belum lagi masih juga tapi biar buat pakai pake sama saya aku
+  kita kami nya dong deh tolong mohon agar supaya jadi bikin caranya cara gitu banget punya
+  ngapain diapain yg utk dgn tdk`.split(/\s+/),
+);
+for (const word of INDONESIAN_STOP_WORDS) STOP_WORDS.add(word);
 
 export type QueryWord = {
   readonly text: string;

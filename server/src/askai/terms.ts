@@ -1,3 +1,4 @@
+import {INDONESIAN_STOP_WORDS} from '@studio-handbook/search/text';
 import {stemmer} from 'stemmer';
 
 /**
@@ -24,7 +25,9 @@ const STOP = new Set(
     'ok okay today tomorrow tonight yesterday ' +
     // What is left of a negative contraction once its "'t" is cut ("didn't" → "didn").
     'didn doesn isn aren wasn weren don won hasn haven hadn shouldn wouldn couldn mustn needn'
-  ).split(' '),
+  )
+    .split(' ')
+    .concat([...INDONESIAN_STOP_WORDS]),
 );
 
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {readSynonymsFile, stemSynonyms} from '../../src/askai/synonyms';
 import {DEFAULT_SYNONYMS_FILE} from '../../src/askai/createAskAi';
-import {stem} from '../../src/askai/terms';
+import {questionTerms, stem} from '../../src/askai/terms';
 
 describe("the writers' synonyms file", () => {
   it('makes every word of a two-way group stand for the others', () => {
@@ -29,5 +29,17 @@ describe("the writers' synonyms file", () => {
 
   it('reads the file the writers maintain beside the docs', () => {
     expect(readSynonymsFile(DEFAULT_SYNONYMS_FILE).get(stem('k8s'))).toContain(stem('kubernetes'));
+  });
+
+  it('reads a question half in Indonesian as its subject words, glossed into English', () => {
+    expect(questionTerms('boleh nggak pakai axios buat project next.js?')).toEqual(
+      questionTerms('axios project next.js'),
+    );
+    const glosses = readSynonymsFile(DEFAULT_SYNONYMS_FILE);
+    expect(questionTerms('deploy gagal, gimana cara balikin?')).toEqual(
+      questionTerms('deploy gagal balikin'),
+    );
+    expect(glosses.get(stem('gagal'))).toContain(stem('failed'));
+    expect(glosses.get(stem('balikin'))).toContain(stem('rollback'));
   });
 });
