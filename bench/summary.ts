@@ -112,7 +112,7 @@ if (relevance) {
     ]);
   }
   // Issue 11's targets per kind, on the sets nobody tuned on (run.ts says which).
-  for (const set of ['holdout', 'dev8', 'dev9', 'dev10']) {
+  for (const set of ['holdout']) {
     const kinds = engine?.sets[set]?.byKind;
     const natural = kinds?.natural;
     const typo = kinds?.typo;

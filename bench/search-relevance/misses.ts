@@ -24,6 +24,7 @@ const SETS = [
   {name: 'dev8', file: 'natural-questions-dev8.json', showMisses: true},
   {name: 'dev9', file: 'natural-questions-dev9.json', showMisses: true},
   {name: 'dev10', file: 'natural-questions-dev10.json', showMisses: true},
+  {name: 'dev11', file: 'natural-questions-dev11.json', showMisses: true},
 ];
 const internals = engine as unknown as {keyOf(id: number): number};
 function criteria(id: number): string {
