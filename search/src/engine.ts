@@ -219,8 +219,16 @@ export class SearchEngine {
   private readonly matchedWeight: Float32Array;
   /** Short prefixes' merged postings, see `buildPrefixUnions`. */
   private readonly prefixUnions: ReadonlyMap<string, PrefixUnion>;
-  /** BM25's length normalisation of each record, k1 · (1 − b + b · length / average). */
-  private readonly lengthNorm: Float64Array;
+  /**
+   * BM25's length normalisation of each record, k1 · (1 − b + b · length / average), for the
+   * current query: `textNorm` (the record's own text) for a keyword query, `questionNorm` (its
+   * page keywords counted too) for a question. Keywords are metadata: a page with more of them
+   * must not lose "dscord" to its sibling, but for a question a title record that holds a page's
+   * keywords reads like a longer, answering record (measured: search/DESIGN.md, ninth round).
+   */
+  private lengthNorm: Float64Array;
+  private readonly questionNorm: Float64Array;
+  private readonly textNorm: Float64Array;
   /** Which records each recently used set of facet filters admits (DocSearch sends few). */
   private readonly admitted = new Map<string, Uint8Array>();
 
@@ -283,13 +291,18 @@ export class SearchEngine {
       isCategoryIndex(record.url) ? 0 : isBlogPost(record.url) ? 1 : 2,
     );
     this.matchedWeight = new Float32Array(records.length);
-    const {lengths, averageLength} = this.index;
+    const {lengths, averageLength, textLengths, averageTextLength} = this.index;
     this.lengthWeight = Float32Array.from(lengths, (length) => Math.log(1 + length));
-    this.lengthNorm = Float64Array.from(
+    this.questionNorm = Float64Array.from(
       lengths,
       (length) => BM25_K1 * (1 - BM25_B + (BM25_B * length) / averageLength),
     );
-    this.prefixUnions = buildPrefixUnions(this.index, this.lengthNorm);
+    this.textNorm = Float64Array.from(
+      textLengths,
+      (length) => BM25_K1 * (1 - BM25_B + (BM25_B * length) / averageTextLength),
+    );
+    this.lengthNorm = this.textNorm;
+    this.prefixUnions = buildPrefixUnions(this.index, this.textNorm);
     const n = records.length;
     this.stamp = new Uint32Array(n);
     this.wordsMask = new Uint16Array(n);
@@ -636,6 +649,7 @@ export class SearchEngine {
     let count = 0;
     this.totalWeight = 0;
     this.queryLength = query.length;
+    this.lengthNorm = query.length >= QUESTION_WORDS ? this.questionNorm : this.textNorm;
     // Each word's terms and rarity (an IDF over the records any of its terms reach): in a long
     // question the one rare word the question is about outweighs several common ones.
     const found = query.map((word, queryIndex) => {

@@ -66,7 +66,22 @@ export function extractRecords(html: string): SearchRecord[] {
     if (!text || hierarchy.lvl1 === null) return;
     push({url: anchorUrl, type: 'content', hierarchy: {...hierarchy}, content: text});
   });
-  return withDescription(records, $('meta[name="description"]').attr('content'));
+  return withKeywords(
+    withDescription(records, $('meta[name="description"]').attr('content')),
+    $('meta[name="keywords"]').attr('content'),
+  );
+}
+
+/** Puts the page's keywords (Docusaurus joins them with commas) on its title record. */
+function withKeywords(records: SearchRecord[], meta: string | undefined): SearchRecord[] {
+  const keywords = meta
+    ?.split(',')
+    .map((keyword) => keyword.replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .join(', ');
+  const title = records.findIndex((record) => record.type === 'lvl1');
+  if (!keywords || title < 0) return records;
+  return records.map((record, index) => (index === title ? {...record, keywords} : record));
 }
 
 /** Words that open a paragraph and a description when Docusaurus made one from the other. */

@@ -17,7 +17,7 @@ import type {SearchRecord} from './types';
 // thousands of records and drown the pages that are about it.
 export const SEARCHABLE = [
   ['lvl1'],
-  ['lvl2', 'description'],
+  ['lvl2', 'description', 'keywords'],
   ['lvl3'],
   ['lvl4'],
   ['lvl5'],
@@ -40,6 +40,9 @@ export type InvertedIndex = {
   /** Words per record, for length normalisation of the relevance score. */
   readonly lengths: Uint16Array;
   readonly averageLength: number;
+  /** The same without the page keywords (metadata, not text), for keyword queries. */
+  readonly textLengths: Uint16Array;
+  readonly averageTextLength: number;
   /** English stem (Porter) → the terms with that stem, so "hotfix" also finds "hotfixes". */
   readonly stems: ReadonlyMap<string, readonly (readonly [term: string, termId: number])[]>;
 };
@@ -61,6 +64,7 @@ type Attribute = (typeof SEARCHABLE)[number][number];
 function valueOf(record: SearchRecord, attribute: Attribute): string | null {
   if (attribute === 'content') return record.content;
   if (attribute === 'description') return record.description ?? null;
+  if (attribute === 'keywords') return record.keywords ?? null;
   return record.hierarchy[attribute];
 }
 
@@ -69,21 +73,30 @@ function textOf(record: SearchRecord, attributes: readonly Attribute[]): string 
   return values.length > 0 ? values.join(' ') : null;
 }
 
+const keywordCount = (record: SearchRecord) =>
+  record.keywords ? words(record.keywords).length : 0;
+
 export function buildInvertedIndex(records: readonly SearchRecord[]): InvertedIndex {
   const terms = new SearchableMap<number>();
   const ids: number[][] = [];
   const fields: number[][] = [];
   const tfs: number[][] = [];
   const lengths = new Uint16Array(records.length);
+  const textLengths = new Uint16Array(records.length);
   let totalLength = 0;
+  let totalTextLength = 0;
   records.forEach((record, id) => {
     const seen = new Map<number, number>(); // term id → slot in its postings
     let length = 0;
+    let textLength = 0;
     SEARCHABLE.forEach((attributes, bit) => {
       const text = textOf(record, attributes);
       if (!text) return;
       const own = words(text);
       length += own.length;
+      textLength +=
+        own.length -
+        ((attributes as readonly Attribute[]).includes('keywords') ? keywordCount(record) : 0);
       for (const word of [...own, ...identifierParts(text)]) {
         let termId = terms.get(word);
         if (termId === undefined) {
@@ -107,7 +120,9 @@ export function buildInvertedIndex(records: readonly SearchRecord[]): InvertedIn
       }
     });
     lengths[id] = Math.min(65535, length);
+    textLengths[id] = Math.min(65535, textLength);
     totalLength += length;
+    totalTextLength += textLength;
   });
   const stems = new Map<string, [string, number][]>();
   for (const [term, termId] of terms) {
@@ -127,5 +142,7 @@ export function buildInvertedIndex(records: readonly SearchRecord[]): InvertedIn
     })),
     lengths,
     averageLength: records.length === 0 ? 1 : Math.max(1, totalLength / records.length),
+    textLengths,
+    averageTextLength: records.length === 0 ? 1 : Math.max(1, totalTextLength / records.length),
   };
 }

@@ -27,6 +27,11 @@ export type SearchRecord = {
    * only when the writer wrote one: searched like a subheading, never shown in a hit.
    */
   readonly description?: string;
+  /**
+   * The page's keywords (its front matter's `keywords`: the words readers search it by, which
+   * the page itself may not use), on the title record only, searched like the description.
+   */
+  readonly keywords?: string;
 };
 
 export type SearchIndexFile = {

@@ -98,6 +98,19 @@ describe('record extraction from built HTML', () => {
     expect(records.some((record) => record.description !== undefined)).toBe(false);
   });
 
+  it("puts the page's keywords on its title record, one comma-separated list", () => {
+    const tagged = extractRecords(
+      docPage.replace(
+        '</head>',
+        '<meta data-rh=true name=keywords content="undo release, get  back a branch,,reflog"/></head>',
+      ),
+    );
+    expect(tagged.filter((record) => record.keywords !== undefined)).toEqual([
+      expect.objectContaining({type: 'lvl1', keywords: 'undo release, get back a branch, reflog'}),
+    ]);
+    expect(records.some((record) => record.keywords !== undefined)).toBe(false);
+  });
+
   it('does not index twice the excerpt Docusaurus makes of the first paragraph', () => {
     // Docusaurus drops markup and some punctuation from the excerpt (`03:16 to 04:24` → `0324`).
     const post = `<html class="blog-wrapper blog-post-page plugin-blog"><head><link rel=canonical href=https://handbook.test/blog/2025/06/16/outage />

@@ -262,3 +262,34 @@ describe('highlights and snippets', () => {
     expect(JSON.stringify(hit)).not.toContain('staging and prod');
   });
 });
+
+describe('page keywords (front matter)', () => {
+  it("a page's keywords find it by the reader's word that the page never uses", () => {
+    const pages = [
+      record('/rollback', {lvl1: 'Deployment workflow', lvl2: 'Rollback'}, 'Run helm rollback.'),
+      record('/postmortem', {lvl1: 'Postmortem'}, 'We reverted the release by hand.'),
+    ];
+    expect(urls(new SearchEngine(pages), 'undo a bad release')[0]).toBe('/postmortem');
+    const engine = new SearchEngine([
+      record('/rollback', {lvl1: 'Deployment workflow'}, null, {keywords: 'undo release, revert'}),
+      ...pages,
+    ]);
+    expect(urls(engine, 'undo a bad release')[0]).toBe('/rollback');
+    // Keywords are searched, never shown.
+    const [hit] = engine.search(request('undo a bad release')).hits;
+    expect(JSON.stringify(hit)).not.toContain('undo release');
+  });
+
+  it('a page with many keywords does not lose a one-word query to a sibling with fewer', () => {
+    const engine = new SearchEngine([
+      record('/bots', {lvl1: 'Discord bot list'}, null, {keywords: 'slash commands, standup bot'}),
+      record('/discord', {lvl1: 'Discord'}, null, {
+        keywords:
+          'chat channels, channel list, notification settings, mute channels, chat etiquette, ' +
+          'incident thread, war room voice, role mentions, voice channels, threads naming',
+      }),
+    ]);
+    expect(urls(engine, 'dscord')[0]).toBe('/discord');
+    expect(urls(engine, 'discord')[0]).toBe('/discord');
+  });
+});
