@@ -12,7 +12,7 @@ import {easyopsLunr, flexSearch, handbookEngine, miniSearch, orama, type Adapter
  * - natural-questions.json and -dev2: questions as developers ask them plus transposition typos,
  *   the first sets tuned on.
  * - natural-questions-holdout.json: reported only, never tuned on (its misses are not printed).
- * - -dev3 to -dev12: 95–120 questions over 52–54 pages plus 15–20 typos each, written from the
+ * - -dev3 to -dev13: 95–120 questions over 52–54 pages plus 15–20 typos each, written from the
  *   pages alone by someone who had seen neither the engine nor the other sets, each measured
  *   when fresh and later tuned on (misses.ts prints their misses).
  * Run with `npm run search -w bench`; with `BENCH_LABEL=before` the results go to
@@ -38,6 +38,7 @@ const SETS = [
   {name: 'dev10', queries: read('natural-questions-dev10.json'), showMisses: false},
   {name: 'dev11', queries: read('natural-questions-dev11.json'), showMisses: false},
   {name: 'dev12', queries: read('natural-questions-dev12.json'), showMisses: false},
+  {name: 'dev13', queries: read('natural-questions-dev13.json'), showMisses: false},
 ];
 const {records, synonyms} = readIndexFile(DEFAULT_INDEX_FILE);
 const pageOf = (id: number) => (id >= 0 && records[id] ? new URL(records[id].url).pathname : '');
