@@ -89,6 +89,8 @@ export class SectionRetriever {
   private readonly averageLength: number;
   /** `/docs/page#anchor` (and `/docs/page` for a page's opening) → section index. */
   private readonly byAnchor = new Map<string, number>();
+  /** Each page's sections, in page order. */
+  private readonly byPage = new Map<string, number[]>();
   private readonly vocabulary: readonly string[];
   /** Every word the handbook writes, as written (lower-case), with its stem. */
   private readonly surface = new Map<string, string>();
@@ -118,6 +120,9 @@ export class SectionRetriever {
       for (const value of weighted.values()) length += value;
       for (const anchor of section.anchors) this.byAnchor.set(`${section.page}#${anchor}`, index);
       if (!this.byAnchor.has(section.page)) this.byAnchor.set(section.page, index);
+      const ofPage = this.byPage.get(section.page);
+      if (ofPage) ofPage.push(index);
+      else this.byPage.set(section.page, [index]);
       return {weighted, length, all};
     });
     const n = Math.max(1, sections.length);
@@ -309,7 +314,7 @@ export class SectionRetriever {
     const fused = new Float64Array(this.sections.length);
     if (maxScore > 0) scores.forEach((score, index) => (fused[index] = score / maxScore));
 
-    for (const [rank, index] of this.engineRanking(question).entries()) {
+    for (const [rank, index] of this.engineRanking(question, fused).entries()) {
       fused[index] = (fused[index] ?? 0) + ENGINE_WEIGHT / (1 + rank);
     }
 
@@ -336,8 +341,12 @@ export class SectionRetriever {
     }));
   }
 
-  /** The sections of the engine's hits, best first, each once. */
-  private engineRanking(question: string): number[] {
+  /**
+   * The sections of the engine's hits, best first, each once. A hit on a page's title record
+   * names the page (its title, description or keywords matched), not its opening section: it
+   * stands for the page's section that `own` (this ranker's scores) rates best.
+   */
+  private engineRanking(question: string, own: Float64Array): number[] {
     if (!this.engine) return [];
     const result = this.engine.search(engineRequest(question));
     const seen = new Set<number>();
@@ -346,12 +355,21 @@ export class SectionRetriever {
       if (typeof hit.url !== 'string') continue;
       const url = new URL(hit.url, 'http://handbook.invalid');
       const key = url.hash ? `${url.pathname}${url.hash}` : url.pathname;
-      const index = this.byAnchor.get(key) ?? this.byAnchor.get(pathOf(hit.url));
+      let index = this.byAnchor.get(key) ?? this.byAnchor.get(pathOf(hit.url));
+      if (index !== undefined && hit.type === 'lvl1') index = this.bestOfPage(index, own);
       if (index === undefined || seen.has(index)) continue;
       seen.add(index);
       order.push(index);
     }
     return order;
+  }
+
+  /** The section of `first`'s page that `own` rates best (`first` when none scores). */
+  private bestOfPage(first: number, own: Float64Array): number {
+    let best = first;
+    for (const index of this.byPage.get(this.sections[first]?.page ?? '') ?? [])
+      if ((own[index] ?? 0) > (own[best] ?? 0)) best = index;
+    return best;
   }
 }
 
@@ -363,7 +381,7 @@ function engineRequest(question: string): SearchRequest {
     page: 0,
     facetFilters: [],
     facets: [],
-    attributesToRetrieve: ['url'],
+    attributesToRetrieve: ['url', 'type'],
     attributesToSnippet: [],
     attributesToHighlight: [],
     snippetEllipsisText: '…',
