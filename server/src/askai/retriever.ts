@@ -314,9 +314,18 @@ export class SectionRetriever {
     const fused = new Float64Array(this.sections.length);
     if (maxScore > 0) scores.forEach((score, index) => (fused[index] = score / maxScore));
 
-    for (const [rank, index] of this.engineRanking(question, fused).entries()) {
+    // The engine's hits on sections first; then each hit on a page's title goes to the page's
+    // section that both rankings rate best so far.
+    const hits = this.engineHits(question);
+    const lift = (index: number, rank: number) => {
       fused[index] = (fused[index] ?? 0) + ENGINE_WEIGHT / (1 + rank);
-    }
+    };
+    hits.forEach(({index, title}, rank) => {
+      if (!title) lift(index, rank);
+    });
+    hits.forEach(({index, title}, rank) => {
+      if (title) lift(this.bestOfPage(index, fused), rank);
+    });
 
     // The docs are the reference; a blog post is dated news about it, so a doc section wins a
     // near tie. A question is answered by a section that holds all of it, so the share of the
@@ -343,32 +352,32 @@ export class SectionRetriever {
 
   /**
    * The sections of the engine's hits, best first, each once. A hit on a page's title record
-   * names the page (its title, description or keywords matched), not its opening section: it
-   * stands for the page's section that `own` (this ranker's scores) rates best.
+   * (its title, description or keywords matched) names the page, not its opening section, and
+   * is marked `title`.
    */
-  private engineRanking(question: string, own: Float64Array): number[] {
+  private engineHits(question: string): {index: number; title: boolean}[] {
     if (!this.engine) return [];
     const result = this.engine.search(engineRequest(question));
-    const seen = new Set<number>();
-    const order: number[] = [];
+    const seen = new Set<number>(); // a section's index, or its bitwise NOT for a title hit
+    const order: {index: number; title: boolean}[] = [];
     for (const hit of result.hits) {
       if (typeof hit.url !== 'string') continue;
       const url = new URL(hit.url, 'http://handbook.invalid');
       const key = url.hash ? `${url.pathname}${url.hash}` : url.pathname;
-      let index = this.byAnchor.get(key) ?? this.byAnchor.get(pathOf(hit.url));
-      if (index !== undefined && hit.type === 'lvl1') index = this.bestOfPage(index, own);
-      if (index === undefined || seen.has(index)) continue;
-      seen.add(index);
-      order.push(index);
+      const index = this.byAnchor.get(key) ?? this.byAnchor.get(pathOf(hit.url));
+      const title = hit.type === 'lvl1';
+      if (index === undefined || seen.has(title ? ~index : index)) continue;
+      seen.add(title ? ~index : index);
+      order.push({index, title});
     }
     return order;
   }
 
-  /** The section of `first`'s page that `own` rates best (`first` when none scores). */
-  private bestOfPage(first: number, own: Float64Array): number {
+  /** The section of `first`'s page that `scores` rates best (`first` when none scores). */
+  private bestOfPage(first: number, scores: Float64Array): number {
     let best = first;
     for (const index of this.byPage.get(this.sections[first]?.page ?? '') ?? [])
-      if ((own[index] ?? 0) > (own[best] ?? 0)) best = index;
+      if ((scores[index] ?? 0) > (scores[best] ?? 0)) best = index;
     return best;
   }
 }
