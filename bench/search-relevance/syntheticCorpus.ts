@@ -27,7 +27,7 @@ export function syntheticCorpus(
     const template = pick(handbook);
     const url = `https://handbook.test/docs/synthetic/page-${page}`;
     const lvl1 = sentence(2 + Math.floor(random() * 3));
-    const base = {language: 'en', docusaurus_tag: 'docs-default-current'};
+    const base = {language: 'en', docusaurus_tag: 'docs-default-current', kind: 'doc' as const};
     const hierarchy = {
       lvl0: template.hierarchy.lvl0,
       lvl1,

@@ -2,7 +2,7 @@ import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {DEFAULT_INDEX_FILE, recordsFromBuild} from './indexFile';
-import {parseSynonyms} from './synonyms';
+import {parseSynonyms} from './analysis/synonyms';
 import type {SearchIndexFile} from './types';
 
 // `npm run build -w search`: extracts the records from site/build into search/dist/index.json.

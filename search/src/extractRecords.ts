@@ -1,7 +1,8 @@
 import {createHash} from 'node:crypto';
 import {load, type CheerioAPI} from 'cheerio';
 import type {Element} from 'domhandler';
-import {words} from './text';
+import {words} from './analysis/tokens';
+import {pageKindOf} from './pageKind';
 import {HIERARCHY_LEVELS, type Hierarchy, type SearchRecord} from './types';
 
 /**
@@ -18,6 +19,7 @@ export function extractRecords(html: string): SearchRecord[] {
   if (!root) return [];
   const language = $('meta[name="docsearch:language"]').attr('content') ?? 'en';
   const tag = $('meta[name="docsearch:docusaurus_tag"]').attr('content') ?? 'default';
+  const kind = pageKindOf($);
 
   root.find('pre, .hash-link, .theme-code-block, nav, button, .sr-only').remove();
 
@@ -33,7 +35,7 @@ export function extractRecords(html: string): SearchRecord[] {
   let anchorUrl = pageUrl;
   const records: SearchRecord[] = [];
   const push = (
-    record: Omit<SearchRecord, 'objectID' | 'position' | 'language' | 'docusaurus_tag'>,
+    record: Omit<SearchRecord, 'objectID' | 'position' | 'language' | 'docusaurus_tag' | 'kind'>,
   ) => {
     const position = records.length;
     records.push({
@@ -41,6 +43,7 @@ export function extractRecords(html: string): SearchRecord[] {
       ...record,
       language,
       docusaurus_tag: tag,
+      kind,
       position,
     });
   };

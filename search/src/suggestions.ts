@@ -1,5 +1,7 @@
-import type {SearchEngine} from './engine';
-import {boundedDistance, queryWords, words} from './text';
+import {queryWords} from './analysis/queryWords';
+import {words} from './analysis/tokens';
+import {boundedDistance} from './analysis/typos';
+import type {SearchEngine} from './engine/searchEngine';
 import {HIERARCHY_LEVELS, type SearchHit, type SearchRequest} from './types';
 
 /**

@@ -1,6 +1,8 @@
-import type {SynonymRecord} from './synonyms';
+import type {SynonymRecord} from './analysis/synonyms';
+import type {PageKind} from './pageKind';
 
-export type {SynonymRecord} from './synonyms';
+export type {SynonymRecord} from './analysis/synonyms';
+export type {PageKind} from './pageKind';
 /**
  * The one module for the shapes the search speaks: the DocSearch-style records the indexer
  * writes and the engine reads, and the Algolia multi-query wire format the endpoint answers.
@@ -20,6 +22,8 @@ export type SearchRecord = {
   readonly content: string | null;
   readonly language: string;
   readonly docusaurus_tag: string;
+  /** The kind of page the record belongs to (set by the indexer from the page's markup). */
+  readonly kind: PageKind;
   /** Order of the record in its page (DocSearch's weight.position). */
   readonly position: number;
   /**
@@ -58,12 +62,6 @@ export type SearchRequest = {
   readonly highlightPreTag: string;
   readonly highlightPostTag: string;
   readonly clickAnalytics: boolean;
-  /**
-   * Not on the wire: whether a question's score adds the page-topic and record-length priors
-   * (default yes). Ask AI's retriever, which fuses the engine's ranking with its own section
-   * scores, asks without them (search/DESIGN.md, seventh round).
-   */
-  readonly questionPriors?: boolean;
 };
 
 export type MatchLevel = 'none' | 'partial' | 'full';

@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest';
-import {SearchEngine} from '../src/engine';
-import {boundedDistance, words} from '../src/text';
+import {SearchEngine} from '../src/engine/searchEngine';
+import {words} from '../src/analysis/tokens';
+import {boundedDistance} from '../src/analysis/typos';
 import {record, request} from './records';
 
 /** The miss classes of issue 11, one behaviour each. */

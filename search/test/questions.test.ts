@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {SearchEngine} from '../src/engine';
-import {queryWords} from '../src/text';
+import {SearchEngine} from '../src/engine/searchEngine';
+import {queryWords} from '../src/analysis/queryWords';
 import {record, request} from './records';
 
 /** How a natural question is ranked (issue 11's second round, search/DESIGN.md). */

@@ -32,6 +32,8 @@ export function record(
     content,
     language: 'en',
     docusaurus_tag: 'docs-default-current',
+    // The indexer reads the kind from the page's markup; fixtures name it by their URL.
+    kind: /\/category\//.test(url) ? 'category' : /\/blog\/\d{4}\//.test(url) ? 'blog' : 'doc',
     position: counter,
     ...extra,
   };

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {SearchEngine} from '../src/engine';
+import {SearchEngine} from '../src/engine/searchEngine';
 import {MAX_SUGGESTIONS, createSuggester, nearestTerm} from '../src/suggestions';
 import {record, request} from './records';
 

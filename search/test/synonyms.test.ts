@@ -1,6 +1,6 @@
 import {readFileSync} from 'node:fs';
 import {describe, expect, it} from 'vitest';
-import {parseSynonyms, synonymMap} from '../src/synonyms';
+import {parseSynonyms, synonymMap} from '../src/analysis/synonyms';
 
 describe("the writers' synonyms file", () => {
   it('reads the file beside the docs', () => {

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {SearchEngine} from '../src/engine';
+import {SearchEngine} from '../src/engine/searchEngine';
 import {record, request} from './records';
 
 /** Typos as people make them in a short keyword query, counted as Algolia counts them. */

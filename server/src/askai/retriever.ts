@@ -1,7 +1,7 @@
 import type {SearchEngine} from '@studio-handbook/search/engine';
 import type {SearchRequest} from '@studio-handbook/search/types';
 import {pathOf} from './handbookSections';
-import {boundedDistance, transpositions} from '@studio-handbook/search/text';
+import {boundedDistance, transpositions} from '@studio-handbook/search/analysis/typos';
 import {questionWords, stemsOf, wordsOf, stem, type QuestionWord} from './terms';
 import type {EvidenceTerm} from './passageEvidence';
 import type {RetrievedSection, Section, WeightedTerm} from './types';
@@ -397,8 +397,5 @@ function engineRequest(question: string): SearchRequest {
     highlightPreTag: '',
     highlightPostTag: '',
     clickAnalytics: false,
-    // The fusion below has its own page support and length normalisation; with the engine's
-    // question priors on top, answers lost first links and a refusal (search/DESIGN.md).
-    questionPriors: false,
   };
 }

@@ -1,4 +1,4 @@
-import {INDONESIAN_STOP_WORDS} from '@studio-handbook/search/text';
+import {INDONESIAN_STOP_WORDS} from '@studio-handbook/search/analysis/stopWords';
 import {stemmer} from 'stemmer';
 
 /**

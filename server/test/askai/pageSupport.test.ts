@@ -58,7 +58,12 @@ describe("a search hit on a page's title", () => {
   const sections = [...deploy, ...notes];
   const levels = {lvl0: 'Docs', lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null};
   const records: SearchRecord[] = sections.flatMap((part, index) => {
-    const base = {language: 'en', docusaurus_tag: 'docs-default-current', position: index};
+    const base = {
+      language: 'en',
+      docusaurus_tag: 'docs-default-current',
+      kind: 'doc' as const,
+      position: index,
+    };
     const hierarchy = {...levels, lvl1: part.pageTitle};
     const text: SearchRecord = {
       ...base,

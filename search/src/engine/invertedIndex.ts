@@ -1,7 +1,7 @@
 import SearchableMap from 'minisearch/SearchableMap';
-import {stemmer} from 'stemmer';
-import {identifierParts, words} from './text';
-import type {SearchRecord} from './types';
+import {stemOf} from '../analysis/stems';
+import {identifierParts, words} from '../analysis/tokens';
+import type {SearchRecord} from '../types';
 
 /**
  * The index the engine reads: every word of the searchable attributes → the records that hold
@@ -25,6 +25,10 @@ export const SEARCHABLE = [
   ['content'],
 ] as const;
 export const CONTENT_RANK = SEARCHABLE.length - 1;
+/** BM25F weights of where a word matched (page title, headings, content), by attribute rank. */
+export const FIELD_WEIGHT = Float32Array.from({length: CONTENT_RANK + 1}, (_, rank) =>
+  rank === 0 ? 2 : rank < CONTENT_RANK ? 1.5 : 1,
+);
 
 export type Postings = {
   readonly ids: Int32Array;
@@ -46,13 +50,6 @@ export type InvertedIndex = {
   /** English stem (Porter) → the terms with that stem, so "hotfix" also finds "hotfixes". */
   readonly stems: ReadonlyMap<string, readonly (readonly [term: string, termId: number])[]>;
 };
-
-/** Words worth stemming: letters only, long enough for a suffix to mean something. */
-const STEMMABLE = /^\p{L}{3,}$/u;
-
-export function stemOf(word: string): string | null {
-  return STEMMABLE.test(word) ? stemmer(word) : null;
-}
 
 /** The best attribute rank in a field bitmask (its lowest set bit). */
 export const BEST_FIELD = Uint8Array.from({length: 1 << SEARCHABLE.length}, (_, mask) =>

@@ -1,4 +1,4 @@
-import {words} from './text';
+import {words} from './tokens';
 
 /**
  * The writers' synonyms (site/search-synonyms.json, Algolia's synonym records), applied at query

@@ -1,5 +1,6 @@
-import type {HighlightResult, MatchLevel, SnippetResult} from './types';
-import {WORD, type QueryWord} from './text';
+import type {QueryWord} from '../analysis/queryWords';
+import {WORD} from '../analysis/tokens';
+import type {HighlightResult, MatchLevel, SnippetResult} from '../types';
 
 export type Tags = {readonly pre: string; readonly post: string; readonly ellipsis: string};
 

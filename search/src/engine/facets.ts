@@ -1,4 +1,4 @@
-import type {SearchRecord, SearchRequest} from './types';
+import type {SearchRecord, SearchRequest} from '../types';
 
 const FACETS = ['language', 'docusaurus_tag'] as const;
 

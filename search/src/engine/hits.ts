@@ -1,6 +1,6 @@
 import {highlight, snippet, tokenize, type Tags, type Token, type WordMatcher} from './highlight';
-import type {QueryWord} from './text';
-import {HIERARCHY_LEVELS, type SearchHit, type SearchRecord, type SearchRequest} from './types';
+import type {QueryWord} from '../analysis/queryWords';
+import {HIERARCHY_LEVELS, type SearchHit, type SearchRecord, type SearchRequest} from '../types';
 
 /** How an index term matched a query word (computed once per term and search). */
 export type TermMatch = {

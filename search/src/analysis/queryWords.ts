@@ -1,0 +1,43 @@
+import {isStopWord} from './stopWords';
+import {words} from './tokens';
+import {maxTyposFor} from './typos';
+
+export type QueryWord = {
+  readonly text: string;
+  readonly maxTypos: number;
+  readonly prefix: boolean;
+  /** Which whitespace-separated token of the query the word came from ("next.js": next, js). */
+  readonly token: number;
+  /**
+   * The word and the word typed after it, stop words included, to join ("backed up" may be a
+   * backup, "roll back" a rollback), as Algolia concatenates words.
+   */
+  readonly pairs?: readonly (readonly [string, string])[];
+};
+
+/** The words of a query that count, after its stop words are dropped (Algolia also caps them). */
+export const MAX_QUERY_WORDS = 12;
+
+/** The words of a query; the last one is a prefix (the user is still typing it). */
+export function queryWords(query: string): QueryWord[] {
+  const typed = query
+    .split(/\s+/)
+    .flatMap((chunk, token) => words(chunk).map((text) => ({text, token})));
+  const all = typed.map(({text}) => text);
+  const keep = all.some((word) => !isStopWord(word))
+    ? (word: string) => !isStopWord(word)
+    : () => true;
+  const result: QueryWord[] = [];
+  all.forEach((text, index) => {
+    if (!keep(text)) return;
+    const after = all[index + 1];
+    const pairs = after === undefined ? [] : [[text, after] as const];
+    const token = typed[index]?.token ?? index;
+    if (result.length < MAX_QUERY_WORDS)
+      result.push({text, maxTypos: maxTyposFor(text), prefix: false, pairs, token});
+  });
+  const last = result[result.length - 1];
+  if (last && last.text === all[all.length - 1])
+    result[result.length - 1] = {...last, prefix: true};
+  return result;
+}

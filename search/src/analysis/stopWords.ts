@@ -1,0 +1,40 @@
+// English stop words are optional in a query, as with Algolia's removeStopWords (its English
+// list: pronouns, auxiliaries, determiners, prepositions, negations), folded the way the
+// tokenizer folds contractions ("don't" is dont): "how do I deploy" is a question about
+// deploying, and "who should I ask before I merge" one about merging.
+const STOP_WORDS = new Set<string>(
+  `a about above after again against all am an and any are arent as at be because been before
+  being below between both but by can cannot cant could couldnt did didnt do does doesnt doing dont
+  down during each few for from further had hadnt has hasnt have havent having he her here hers
+  herself him himself his how hows i if im in into is isnt it its itself ive lets me more most
+  mustnt my myself no nor not of off on once only or other ought our ours ourselves out over own
+  same shant she should shouldnt so some such than that thats the their theirs them themselves
+  then there theres these they theyd theyll theyre theyve this those through to too under until
+  up very was wasnt we were werent weve what whats when whens where wheres which while
+  who whom whos why whys will with wont would wouldnt you youd youll your youre yours yourself
+  yourselves youve`.split(/\s+/),
+);
+// Beyond Algolia's list, the fillers of a developer's question ("do I actually need to", "am I
+// supposed to", "I want to"): they say how the reader asks, not what about (measured on the
+// dev sets, search/DESIGN.md).
+for (const filler of ['want', 'need', 'needs', 'actually', 'really', 'supposed', 'please'])
+  STOP_WORDS.add(filler);
+/**
+ * Indonesian function words, as Algolia's removeStopWords does for each of `queryLanguages`
+ * (here English and Indonesian, the team's two languages): "boleh nggak pakai axios?" is a
+ * question about axios. Only words the handbook never uses: `di` and `dan` are left out (DI,
+ * Dan). Ask AI drops them too.
+ */
+export const INDONESIAN_STOP_WORDS: ReadonlySet<string> = new Set(
+  `yang ke dari atau ini itu untuk dengan pada ada apa apakah aja saja harus boleh bisa perlu
+  gimana bagaimana kenapa mengapa siapa kapan dimana mana berapa kalau kalo kok sih ya nggak gak
+  enggak ga tidak mau udah sudah belum lagi masih juga tapi biar buat pakai pake sama saya aku
+  kita kami nya dong deh tolong mohon agar supaya jadi bikin caranya cara gitu banget punya
+  ngapain diapain yg utk dgn tdk`.split(/\s+/),
+);
+for (const word of INDONESIAN_STOP_WORDS) STOP_WORDS.add(word);
+
+/** Whether a word is a stop word of either language (English or Indonesian). */
+export function isStopWord(word: string): boolean {
+  return STOP_WORDS.has(word);
+}
