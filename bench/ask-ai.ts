@@ -18,25 +18,13 @@
  * - time to the first text-delta, p50 and p95.
  * `--in-process` skips the gate (createAskAi directly): for quick iterations, not for figures.
  */
-import {readFileSync, writeFileSync} from 'node:fs';
+import {writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {ask, fetchAskToken, linksOf} from '../testing/askAiClient';
+import {ask, fetchAskToken} from '../testing/askAiClient';
+import {score, type Outcome} from './lib/askAiScore';
+import {readJudgedSet} from './lib/judgedSets';
 import {repoRoot, startBenchGate} from './lib/gateProcess';
 
-type Judged =
-  | {
-      question: string;
-      answerable: true;
-      expectedPages: string[];
-      expectedSection?: string;
-      facts: string[];
-      note?: string;
-    }
-  | {question: string; answerable: false; note?: string};
-
-type Outcome = {question: string; text: string; firstDeltaMs: number | null};
-
-const NOT_IN_HANDBOOK = "I couldn't find this in the handbook.";
 /** `--set <file.json>` runs one set of your own instead of the two committed ones. */
 const setArgument = process.argv.indexOf('--set');
 const SETS: readonly string[] =
@@ -53,90 +41,20 @@ const SETS: readonly string[] =
         'questions-dev5',
       ];
 
-function pagePath(url: string): string {
-  const pathname = new URL(url, 'http://handbook.invalid').pathname;
-  return pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
-}
-
-/** Answer text as a reader sees it: markdown escapes and emphasis marks do not count. */
-function plain(text: string): string {
-  return text
-    .replace(/\\([\\`*_[\]<>])/g, '$1')
-    .replace(/`/g, '')
-    .replace(/\s+/g, ' ')
-    .toLowerCase();
-}
-
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-}
-
-function score(judged: readonly Judged[], outcomes: readonly Outcome[]) {
-  let answerable = 0;
-  let firstLinkRight = 0;
-  let factsRight = 0;
-  let falseRefusals = 0;
-  let unanswerable = 0;
-  let refusals = 0;
-  const misses: string[] = [];
-  judged.forEach((item, index) => {
-    const outcome = outcomes[index] as Outcome;
-    const refused = outcome.text.trimStart().startsWith(NOT_IN_HANDBOOK);
-    if (!item.answerable) {
-      unanswerable += 1;
-      if (refused) refusals += 1;
-      else
-        misses.push(
-          `answered (should refuse): ${item.question}\n    ${outcome.text.slice(0, 160)}`,
-        );
-      return;
-    }
-    answerable += 1;
-    if (refused) falseRefusals += 1;
-    const first = linksOf(outcome.text)[0];
-    const expected = new Set(item.expectedPages.map(pagePath));
-    const linkOk = !refused && first !== undefined && expected.has(pagePath(first));
-    if (linkOk) firstLinkRight += 1;
-    const text = plain(outcome.text);
-    const missing = item.facts.filter((fact) => !text.includes(plain(fact)));
-    if (!refused && missing.length === 0) factsRight += 1;
-    if (!linkOk || missing.length > 0 || refused)
-      misses.push(
-        `${refused ? 'REFUSED ' : ''}${linkOk ? '' : `first link ${first ?? 'none'} (want ${item.expectedPages.join(' | ')}) `}${missing.length ? `missing ${JSON.stringify(missing)} ` : ''}: ${item.question}`,
-      );
-  });
-  const delays = outcomes
-    .map((outcome) => outcome.firstDeltaMs)
-    .filter((ms): ms is number => ms !== null);
-  return {
-    answerable,
-    unanswerable,
-    firstLinkRight: firstLinkRight / Math.max(1, answerable),
-    factsContained: factsRight / Math.max(1, answerable),
-    refusalsOnUnanswerable: refusals / Math.max(1, unanswerable),
-    falseRefusals: falseRefusals / Math.max(1, answerable),
-    firstDeltaP50Ms: Number(percentile(delays, 50).toFixed(2)),
-    firstDeltaP95Ms: Number(percentile(delays, 95).toFixed(2)),
-    misses,
-  };
-}
-
 async function inProcessAsker(): Promise<{
   ask: (q: string) => Promise<Outcome>;
   stop: () => Promise<void>;
 }> {
-  const {loadAssetStore} = await import('../server/src/static/assetStore');
   const {readIndexFile} = await import('@studio-handbook/search/indexFile');
   const {SearchEngine} = await import('@studio-handbook/search/engine');
   const {createAskAi} = await import('../server/src/askai/createAskAi');
-  const site = loadAssetStore(path.join(repoRoot, 'site/build'));
-  // As the gate builds it: the index's records with the writers' synonyms it carries.
-  const {records, synonyms} = readIndexFile(path.join(repoRoot, 'search/dist/index.json'));
+  // As the gate builds it: the index's records, sections and the writers' synonyms it carries.
+  const engine = SearchEngine.fromIndexFile(
+    readIndexFile(path.join(repoRoot, 'search/dist/index.json')),
+  );
   const service = createAskAi(
     {baseUrl: null, model: null, apiKey: null, firstTokenTimeoutMs: 1000, idleTimeoutMs: 1000},
-    {pages: site, records: () => records, engine: new SearchEngine(records, {synonyms})},
+    engine,
     () => undefined,
   );
   return {
@@ -186,8 +104,7 @@ const asker = inProcess ? await inProcessAsker() : await gateAsker();
 const results: Record<string, ReturnType<typeof score>> = {};
 try {
   for (const set of SETS) {
-    const file = set.endsWith('.json') ? set : path.join(repoRoot, 'bench/ask-ai', `${set}.json`);
-    const judged = JSON.parse(readFileSync(file, 'utf8')) as Judged[];
+    const judged = readJudgedSet(set).questions ?? [];
     // Warm-up: the first request of a process pays for lazy initialisation.
     await asker.ask('warm up');
     const outcomes: Outcome[] = [];

@@ -46,18 +46,26 @@ export function handbookEngine(
   };
 }
 
+/**
+ * The fields every library indexes: the same our engine searches, the page's description and
+ * keywords included (on the title record, ranked like a subheading: boosted as lvl2). What the
+ * peers do not get is the writers' synonyms file: none of them reads Algolia's synonym records
+ * (bench/README.md says so beside their figures).
+ */
 const fieldsOf = (record: SearchRecord) => ({
   lvl0: record.hierarchy.lvl0 ?? '',
   lvl1: record.hierarchy.lvl1 ?? '',
   lvl2: record.hierarchy.lvl2 ?? '',
   lvl3: record.hierarchy.lvl3 ?? '',
   content: record.content ?? '',
+  meta: [record.description ?? '', record.keywords ?? ''].join(' ').trim(),
 });
+const BOOST = {lvl1: 4, lvl2: 2, meta: 2, lvl3: 1.5};
 
 /** MiniSearch as its README suggests for search-as-you-type: prefix, fuzzy 0.2, title boost. */
 export function miniSearch(records: readonly SearchRecord[]): Adapter {
   const index = new MiniSearch({
-    fields: ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'content'],
+    fields: ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'content', 'meta'],
     idField: 'id',
   });
   index.addAll(records.map((record, id) => ({id, ...fieldsOf(record)})));
@@ -65,7 +73,7 @@ export function miniSearch(records: readonly SearchRecord[]): Adapter {
     name: 'MiniSearch (prefix, fuzzy 0.2, boosts)',
     search: (query) =>
       index
-        .search(query, {prefix: true, fuzzy: 0.2, boost: {lvl1: 4, lvl2: 2, lvl3: 1.5}})
+        .search(query, {prefix: true, fuzzy: 0.2, boost: BOOST})
         .slice(0, 20)
         .map((result) => result.id as number),
   };
@@ -80,6 +88,7 @@ export async function orama(records: readonly SearchRecord[]): Promise<Adapter> 
       lvl2: 'string',
       lvl3: 'string',
       content: 'string',
+      meta: 'string',
     } as const,
   });
   await insertMultiple(
@@ -93,7 +102,7 @@ export async function orama(records: readonly SearchRecord[]): Promise<Adapter> 
         term: query,
         tolerance: 1,
         limit: 20,
-        boost: {lvl1: 4, lvl2: 2, lvl3: 1.5},
+        boost: BOOST,
       });
       return result.hits.map((hit) => Number(hit.id));
     },
@@ -103,7 +112,7 @@ export async function orama(records: readonly SearchRecord[]): Promise<Adapter> 
 /** FlexSearch Document index, forward tokenizer (prefixes), fuzzy-ish LatinBalance charset. */
 export function flexSearch(records: readonly SearchRecord[]): Adapter {
   const index = new Document({
-    document: {id: 'id', index: ['lvl1', 'lvl2', 'lvl3', 'content']},
+    document: {id: 'id', index: ['lvl1', 'lvl2', 'lvl3', 'content', 'meta']},
     tokenize: 'forward',
     encoder: Charset.LatinBalance,
   });
@@ -124,7 +133,7 @@ export function flexSearch(records: readonly SearchRecord[]): Adapter {
 
 /**
  * lunr as @easyops-cn/docusaurus-search-local 0.55 uses it: three indexes (page titles,
- * headings, contents) with lunr's default pipeline (stemmer, stop words); each "smart query"
+ * headings with the page's description and keywords, contents) with lunr's default pipeline (stemmer, stop words); each "smart query"
  * makes every token required, adds a trailing wildcard to the last token, and is tried with
  * edit distance 0 then 1 (fuzzyMatchingDistance: 1), across the three indexes in order, until
  * the result limit is reached. Queries of 3+ tokens also try each token left out.
@@ -137,7 +146,10 @@ export function easyopsLunr(records: readonly SearchRecord[]): Adapter {
     records.flatMap((record, id) =>
       record.type !== 'lvl1' && record.type !== 'content'
         ? [{id, t: record.hierarchy[record.type] ?? ''}]
-        : [],
+        : // The title record's description and keywords, with the headings (as ours ranks them).
+          record.type === 'lvl1' && fieldsOf(record).meta
+          ? [{id, t: fieldsOf(record).meta}]
+          : [],
     ),
     records.flatMap((record, id) =>
       record.type === 'content' ? [{id, t: record.content ?? ''}] : [],

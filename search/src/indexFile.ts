@@ -2,7 +2,12 @@ import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {extractRecords} from './extractRecords';
+import {extractSections} from './sections/extractSections';
+import type {PageMeta, Section} from './sections/types';
 import type {SearchIndexFile, SearchRecord} from './types';
+
+/** The index file's format; a file of another version must be rebuilt. */
+export const INDEX_VERSION = 2;
 
 /** Where `npm run build` writes the index: beside the build, never inside it (never served). */
 export const DEFAULT_INDEX_FILE = path.resolve(
@@ -20,16 +25,39 @@ export function isSearchablePage(relativeFile: string): boolean {
   return true;
 }
 
-export function recordsFromBuild(buildDir: string): SearchRecord[] {
-  return readdirSync(buildDir, {recursive: true, encoding: 'utf8'})
+/** Everything the index holds of a build: search records, Ask AI's sections, page metadata. */
+export function indexBuild(buildDir: string): {
+  records: SearchRecord[];
+  sections: Section[];
+  pages: PageMeta[];
+} {
+  const records: SearchRecord[] = [];
+  const sections: Section[] = [];
+  const pages: PageMeta[] = [];
+  const files = readdirSync(buildDir, {recursive: true, encoding: 'utf8'})
     .filter(isSearchablePage)
-    .sort()
-    .flatMap((file) => extractRecords(readFileSync(path.join(buildDir, file), 'utf8')));
+    .sort();
+  for (const file of files) {
+    const html = readFileSync(path.join(buildDir, file), 'utf8');
+    records.push(...extractRecords(html));
+    const page = extractSections(html);
+    sections.push(...page.sections);
+    if (page.meta && page.sections.length > 0) pages.push(page.meta);
+  }
+  return {records, sections, pages};
+}
+
+export function recordsFromBuild(buildDir: string): SearchRecord[] {
+  return indexBuild(buildDir).records;
 }
 
 export function readIndexFile(file: string): SearchIndexFile {
   const parsed = JSON.parse(readFileSync(file, 'utf8')) as SearchIndexFile;
-  if (parsed.version !== 1 || !Array.isArray(parsed.records)) {
+  if (
+    parsed.version !== INDEX_VERSION ||
+    !Array.isArray(parsed.records) ||
+    !Array.isArray(parsed.sections)
+  ) {
     throw new Error(`${file} is not a search index of this version: run \`npm run build\`.`);
   }
   return parsed;

@@ -1,8 +1,10 @@
 import type {SynonymRecord} from './analysis/synonyms';
 import type {PageKind} from './pageKind';
+import type {PageMeta, Section} from './sections/types';
 
 export type {SynonymRecord} from './analysis/synonyms';
 export type {PageKind} from './pageKind';
+export type {PageMeta, Section, Unit} from './sections/types';
 /**
  * The one module for the shapes the search speaks: the DocSearch-style records the indexer
  * writes and the engine reads, and the Algolia multi-query wire format the endpoint answers.
@@ -39,9 +41,13 @@ export type SearchRecord = {
 };
 
 export type SearchIndexFile = {
-  readonly version: 1;
+  readonly version: 2;
   readonly generatedAt: string;
   readonly records: readonly SearchRecord[];
+  /** Ask AI's sections (h2/h3, code included, cut into quotable units). */
+  readonly sections: readonly Section[];
+  /** Each sectioned page's title, kind, description and keywords. */
+  readonly pages: readonly PageMeta[];
   /** The writers' synonyms (site/search-synonyms.json) as of the build; absent in old files. */
   readonly synonyms?: readonly SynonymRecord[];
 };

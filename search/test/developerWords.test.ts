@@ -155,3 +155,20 @@ describe('how developers write', () => {
     expect(urls(engine, 'rolback')).toEqual(['/deploy']);
   });
 });
+
+describe('a phrase synonym', () => {
+  it('finds the page that holds the phrase, not every page holding one of its words', () => {
+    const engine = new SearchEngine(
+      [
+        record('/rules', {lvl1: 'Rules'}, 'Force pushes to main are not allowed.'),
+        record(
+          '/other',
+          {lvl1: 'Other'},
+          'This is not the page you want, nothing is allowed here.',
+        ),
+      ],
+      {synonyms: [{type: 'oneWaySynonym', input: 'banned', synonyms: ['not allowed']}]},
+    );
+    expect(urls(engine, 'banned')).toEqual(['/rules']);
+  });
+});

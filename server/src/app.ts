@@ -66,9 +66,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const engine =
     deps.engine ??
     (() => {
-      // The index carries the writers' synonyms (site/search-synonyms.json) as of its build.
-      const {records, synonyms} = readIndexFile(config.searchIndexFile);
-      return new SearchEngine(records, {synonyms});
+      // The index carries the records, Ask AI's sections and the writers' synonyms
+      // (site/search-synonyms.json) as of its build.
+      return SearchEngine.fromIndexFile(readIndexFile(config.searchIndexFile));
     })();
   if (!signIn.has('/signin.js')) {
     throw new Error(`No sign-in page build in ${config.signInDir}: run \`npm run build\` first.`);
@@ -165,11 +165,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   const askAi: AskAiService = createAskAi(
     config.askAi,
-    {
-      pages: config.devSiteUrl ? null : site,
-      records: () => readIndexFile(config.searchIndexFile).records,
-      engine,
-    },
+    engine,
     deps.askAiEvents ?? ((event) => app.log.info(event, event.event)),
     deps.answerer,
   );

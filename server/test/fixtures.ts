@@ -40,7 +40,7 @@ export async function testApp(
   stores ??= {
     site: loadAssetStore(config.siteDir),
     signIn: loadAssetStore(config.signInDir),
-    engine: new SearchEngine(readIndexFile(config.searchIndexFile).records),
+    engine: SearchEngine.fromIndexFile(readIndexFile(config.searchIndexFile)),
   };
   const app = await buildApp(config, {
     provider: createFirebaseProvider(config),

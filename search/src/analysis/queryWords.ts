@@ -41,3 +41,33 @@ export function queryWords(query: string): QueryWord[] {
     result[result.length - 1] = {...last, prefix: true};
   return result;
 }
+
+/** The most words of a question that count (Ask AI's questions are capped at 500 characters). */
+export const MAX_QUESTION_WORDS = 24;
+
+/**
+ * A question's words as Ask AI's section ranking reads them: the same tokenizer and stop words
+ * as a query, each distinct word once, none a prefix (the question is complete), each with the
+ * word typed after it to join (`backed up`).
+ */
+export function questionWords(question: string): QueryWord[] {
+  const typed = question
+    .split(/\s+/)
+    .flatMap((chunk, token) => words(chunk).map((text) => ({text, token})));
+  const all = typed.map(({text}) => text);
+  const seen = new Set<string>();
+  const result: QueryWord[] = [];
+  all.forEach((text, index) => {
+    if (isStopWord(text) || seen.has(text) || result.length >= MAX_QUESTION_WORDS) return;
+    seen.add(text);
+    const after = all[index + 1];
+    result.push({
+      text,
+      maxTypos: maxTyposFor(text),
+      prefix: false,
+      pairs: after === undefined ? [] : [[text, after] as const],
+      token: typed[index]?.token ?? index,
+    });
+  });
+  return result;
+}

@@ -69,8 +69,11 @@ function denseIds(values: readonly string[]): {ids: Int32Array; count: number} {
   return {ids, count: seen.size};
 }
 
-export function buildCorpus(records: readonly SearchRecord[]): Corpus {
-  const index = buildInvertedIndex(records);
+export function buildCorpus(
+  records: readonly SearchRecord[],
+  phrases: readonly (readonly string[])[] = [],
+): Corpus {
+  const index = buildInvertedIndex(records, phrases);
   const urls = denseIds(records.map((record) => record.url));
   const pages = denseIds(records.map((record) => record.url.split('#', 1)[0] ?? record.url));
   const {lengths, averageLength, textLengths, averageTextLength} = index;

@@ -1,5 +1,6 @@
 import SearchableMap from 'minisearch/SearchableMap';
 import {stemOf} from '../analysis/stems';
+import {phraseMatcher} from '../analysis/synonyms';
 import {identifierParts, words} from '../analysis/tokens';
 import type {SearchRecord} from '../types';
 
@@ -73,7 +74,15 @@ function textOf(record: SearchRecord, attributes: readonly Attribute[]): string 
 const keywordCount = (record: SearchRecord) =>
   record.keywords ? words(record.keywords).length : 0;
 
-export function buildInvertedIndex(records: readonly SearchRecord[]): InvertedIndex {
+/**
+ * `phrases`: the writers' synonym targets of several words; each occurrence of one in a record's
+ * text is indexed as one more term (`not allowed`), so a synonym can stand for the phrase.
+ */
+export function buildInvertedIndex(
+  records: readonly SearchRecord[],
+  phrases: readonly (readonly string[])[] = [],
+): InvertedIndex {
+  const phrasesIn = phraseMatcher(phrases);
   const terms = new SearchableMap<number>();
   const ids: number[][] = [];
   const fields: number[][] = [];
@@ -94,7 +103,7 @@ export function buildInvertedIndex(records: readonly SearchRecord[]): InvertedIn
       textLength +=
         own.length -
         ((attributes as readonly Attribute[]).includes('keywords') ? keywordCount(record) : 0);
-      for (const word of [...own, ...identifierParts(text)]) {
+      for (const word of [...own, ...identifierParts(text), ...phrasesIn(own)]) {
         let termId = terms.get(word);
         if (termId === undefined) {
           termId = ids.length;

@@ -1,8 +1,15 @@
 import {randomBytes} from 'node:crypto';
 import {queryWords} from '../analysis/queryWords';
-import {synonymMap, type SynonymRecord} from '../analysis/synonyms';
+import {phrasesOf, synonymMap, type SynonymRecord} from '../analysis/synonyms';
 import {words} from '../analysis/tokens';
-import type {SearchRecord, SearchRequest, SearchResult} from '../types';
+import {
+  rankSections,
+  type RankSectionsOptions,
+  type SectionRanking,
+} from '../sections/rankSections';
+import {buildSectionIndex, type SectionIndex} from '../sections/sectionIndex';
+import type {PageMeta, Section} from '../sections/types';
+import type {SearchIndexFile, SearchRecord, SearchRequest, SearchResult} from '../types';
 import {buildCorpus, type Corpus} from './corpus';
 import {facetCounts, facetFilter} from './facets';
 import type {Tags} from './highlight';
@@ -24,20 +31,70 @@ import {bestPerUrl, top} from './topK';
 export type SearchEngineOptions = {
   /** The writers' synonym records (site/search-synonyms.json, carried by the index file). */
   readonly synonyms?: readonly SynonymRecord[];
+  /** Ask AI's sections and the pages' metadata (the index file carries both). */
+  readonly sections?: readonly Section[];
+  readonly pages?: readonly PageMeta[];
 };
+
+/** Records per question the section ranking reads from the engine's own ranking. */
+const RECORD_HITS = 20;
 
 export class SearchEngine {
   private readonly corpus: Corpus;
   private readonly lexicon: Lexicon;
   private readonly scratch: ScratchPool;
+  private readonly sectionIndex: SectionIndex;
   /** Which records each recently used set of facet filters admits (DocSearch sends few). */
   private readonly admitted = new Map<string, Uint8Array>();
 
   constructor(records: readonly SearchRecord[], options: SearchEngineOptions = {}) {
-    this.corpus = buildCorpus(records);
+    this.corpus = buildCorpus(records, phrasesOf(options.synonyms ?? []));
     const {terms, stems} = this.corpus.index;
     this.lexicon = {terms, stems, synonyms: synonymMap(options.synonyms ?? [])};
     this.scratch = new ScratchPool(this.corpus);
+    this.sectionIndex = buildSectionIndex(
+      options.sections ?? [],
+      options.pages ?? [],
+      options.synonyms ?? [],
+    );
+  }
+
+  /** The engine of an index file: its records, sections and synonyms. */
+  static fromIndexFile(file: SearchIndexFile): SearchEngine {
+    return new SearchEngine(file.records, {
+      synonyms: file.synonyms ?? [],
+      sections: file.sections,
+      pages: file.pages,
+    });
+  }
+
+  /** The sections written for readers (Ask AI's material), in index order. */
+  get sections(): readonly Section[] {
+    return this.sectionIndex.sections;
+  }
+
+  /**
+   * Ask AI's ranking of the handbook's sections for a question (`sections/rankSections.ts`),
+   * with the caller's feature weights. It reads the engine's own ranking of the question over
+   * the records as two of its features, so the modal's search and Ask AI agree on the page.
+   */
+  rankSections(question: string, options: RankSectionsOptions): SectionRanking {
+    const hits = this.search({
+      indexName: 'sections',
+      query: question,
+      hitsPerPage: RECORD_HITS,
+      page: 0,
+      facetFilters: [],
+      facets: [],
+      attributesToRetrieve: ['url'],
+      attributesToSnippet: [],
+      attributesToHighlight: [],
+      snippetEllipsisText: '',
+      highlightPreTag: '',
+      highlightPostTag: '',
+      clickAnalytics: false,
+    }).hits.flatMap((hit) => (typeof hit.url === 'string' ? [{url: hit.url}] : []));
+    return rankSections(this.sectionIndex, question, options, hits);
   }
 
   get size(): number {

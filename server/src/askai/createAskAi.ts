@@ -1,43 +1,10 @@
-import {existsSync} from 'node:fs';
-import path from 'node:path';
-import {fileURLToPath} from 'node:url';
 import type {SearchEngine} from '@studio-handbook/search/engine';
-import type {SearchRecord} from '@studio-handbook/search/types';
 import type {AskAiConfig} from '../config';
 import {ExtractiveAnswerer} from './answerers/extractiveAnswerer';
 import {OpenAiAnswerer} from './answerers/openAiAnswerer';
 import {AskAiService, type AskAiEventSink} from './askService';
-import {sectionsOfBuild, sectionsOfRecords} from './handbookSections';
-import {SectionRetriever} from './retriever';
-import {readSynonymsFile} from './synonyms';
-import type {Answerer, Section} from './types';
-
-export type AskAiSources = {
-  /** The build in memory (`/docs/x/index.html` → HTML); null in development proxy mode. */
-  readonly pages: ReadonlyMap<string, {readonly body: Buffer}> | null;
-  /** Search records: the fallback source of sections when there is no build in memory. */
-  readonly records: () => readonly SearchRecord[];
-  readonly engine: SearchEngine;
-  /** The writers' synonyms file; absent means no synonyms. */
-  readonly synonymsFile?: string;
-};
-
-export const DEFAULT_SYNONYMS_FILE = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../site/search-synonyms.json',
-);
-
-/** Parsing every page takes about a second: apps built over the same build share the result. */
-const parsedBuilds = new WeakMap<object, Section[]>();
-
-function sectionsOf(pages: ReadonlyMap<string, {readonly body: Buffer}>): Section[] {
-  let sections = parsedBuilds.get(pages);
-  if (!sections) {
-    sections = sectionsOfBuild([...pages].map(([path, asset]) => [path, asset.body]));
-    parsedBuilds.set(pages, sections);
-  }
-  return sections;
-}
+import {fittedModel, type AskAiModel} from './model/weights';
+import type {Answerer} from './types';
 
 /** The answerer the configuration asks for: generative with an endpoint, else extractive. */
 export function answererFor(config: AskAiConfig): Answerer {
@@ -53,18 +20,18 @@ export function answererFor(config: AskAiConfig): Answerer {
   return new ExtractiveAnswerer();
 }
 
+/**
+ * Ask AI over the search engine's sections (built with the index by `npm run build`) with the
+ * fitted weights (`model/weights.json`).
+ */
 export function createAskAi(
   config: AskAiConfig,
-  sources: AskAiSources,
+  engine: SearchEngine,
   events: AskAiEventSink,
   answerer: Answerer = answererFor(config),
+  model: AskAiModel = fittedModel(),
 ): AskAiService {
-  const sections = sources.pages ? sectionsOf(sources.pages) : sectionsOfRecords(sources.records());
-  const synonymsFile = sources.synonymsFile ?? DEFAULT_SYNONYMS_FILE;
-  const synonyms = existsSync(synonymsFile) ? readSynonymsFile(synonymsFile) : new Map();
-  return new AskAiService(
-    new SectionRetriever(sections, sources.engine, synonyms),
-    answerer,
-    events,
-  );
+  if (engine.sections.length === 0)
+    throw new Error('The search index holds no sections for Ask AI: run `npm run build`.');
+  return new AskAiService(engine, model, answerer, events);
 }

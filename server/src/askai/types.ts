@@ -4,45 +4,24 @@
  * one (an OpenAI-compatible endpoint the operator configured).
  */
 
-/** A section of the handbook: the text under one heading, up to the next heading. */
-export type Section = {
-  /** Same-origin path with the heading's anchor: `/docs/workflow/deployment-workflow#rollbacks`. */
-  readonly url: string;
-  /** The page's path without anchor. */
-  readonly page: string;
-  /** The page title (lvl1). */
-  readonly pageTitle: string;
-  /** The heading of this section; the page title for the text before the first h2. */
-  readonly heading: string;
-  /** The headings above it, page title first. */
-  readonly trail: readonly string[];
-  /** The ids of its heading and of the h4–h6 headings inside it. */
-  readonly anchors: readonly string[];
-  /** Paragraphs, list items, table rows and code lines, in page order. */
-  readonly blocks: readonly Block[];
-};
+import type {Section, Unit} from '@studio-handbook/search/sections';
 
-export type Block = {
-  /** A paragraph, a list item, a table row (cells joined by ` | `), or a code block. */
-  readonly kind: 'text' | 'item' | 'row' | 'code';
-  /** Plain text, for matching. */
-  readonly text: string;
-  /** The same as markdown, for quoting: inline code as code spans, the rest escaped. */
-  readonly markdown: string;
-};
+/** A section of the handbook (built at index time by search/: heading trail, units, kind). */
+export type {Section, Unit};
 
-/** A section retrieval returned for a question, best first. */
+/** A section the search ranked for a question, best first. */
 export type RetrievedSection = {
   readonly section: Section;
+  /** The section ranking's score (fitted log-odds). */
   readonly score: number;
-  /**
-   * How much of the question the section covers: the rarity-weighted share of the question's
-   * meaningful terms found in it or its headings, 0 to 1.
-   */
-  readonly coverage: number;
 };
 
-export type WeightedTerm = {readonly term: string; readonly weight: number};
+/** What an extractive answer quotes: units of one section, the answering unit first. */
+export type Quote = {
+  readonly section: Section;
+  /** Indices into `section.units`: the answering unit, then the rest of its passage. */
+  readonly units: readonly number[];
+};
 
 export type Turn = {readonly role: 'user' | 'assistant'; readonly text: string};
 
@@ -51,12 +30,14 @@ export type AnswerRequest = {
   readonly question: string;
   /** The conversation before it, oldest first (already capped). */
   readonly history: readonly Turn[];
-  /** What retrieval found, best first; the only material an answer may use or cite. */
+  /** What the search ranked, best first (the quoted section first); all an answer may cite. */
   readonly sections: readonly RetrievedSection[];
-  /** The question's meaningful stems with their rarity weights (what matters most, first). */
-  readonly terms: readonly WeightedTerm[];
-  /** Retrieval's verdict: false when no section covers the question well enough. */
+  /** The verdict: false when the handbook does not answer the question. */
   readonly answerable: boolean;
+  /** The passage that answers it (null when none was found). */
+  readonly quote: Quote | null;
+  /** Sections offered with a refusal: those that share the question's subject. */
+  readonly nearest: readonly RetrievedSection[];
 };
 
 /** Turns retrieved sections into answer text, streamed as markdown deltas. */

@@ -1,10 +1,10 @@
 import {describe, expect, it} from 'vitest';
 import {ExtractiveAnswerer} from '../../src/askai/answerers/extractiveAnswerer';
-import type {AnswerRequest, RetrievedSection, Section} from '../../src/askai/types';
+import type {AnswerRequest, Section, Unit} from '../../src/askai/types';
 
 const PAGE = '/docs/engineering/local-development-setup';
 
-function section(heading: string, texts: string[]): Section {
+function section(heading: string, units: Unit[]): Section {
   const anchor = heading.toLowerCase().replace(/\W+/g, '-');
   return {
     url: `${PAGE}#${anchor}`,
@@ -13,68 +13,66 @@ function section(heading: string, texts: string[]): Section {
     heading,
     trail: ['Local Development Setup', heading],
     anchors: [anchor],
-    blocks: texts.map((text) => ({kind: 'text', text, markdown: text})),
+    kind: 'doc',
+    units,
   };
 }
+const text = (value: string): Unit => ({kind: 'text', text: value, markdown: value});
+const item = (value: string): Unit => ({kind: 'item', text: value, markdown: value});
 
-const retrieved = (value: Section, score: number): RetrievedSection => ({
-  section: value,
-  score,
-  coverage: 1,
-});
-
-async function answer(sections: RetrievedSection[], terms: AnswerRequest['terms']) {
-  let text = '';
-  const request: AnswerRequest = {question: 'q', history: [], sections, terms, answerable: true};
-  for await (const delta of new ExtractiveAnswerer().answer(request, new AbortController().signal))
-    text += delta;
-  return text;
+async function answer(request: Partial<AnswerRequest>): Promise<string> {
+  const full: AnswerRequest = {
+    question: 'q',
+    history: [],
+    sections: [],
+    answerable: true,
+    quote: null,
+    nearest: [],
+    ...request,
+  };
+  let out = '';
+  for await (const delta of new ExtractiveAnswerer().answer(full, new AbortController().signal))
+    out += delta;
+  return out;
 }
 
 describe('the extractive answer', () => {
-  // "Where do I get a WireGuard config?"
-  const terms = [
-    {term: 'wireguard', weight: 4},
-    {term: 'config', weight: 2},
-  ];
-  const troubleshooting = section('Troubleshooting', [
-    'Staging hosts do not resolve: reconnect WireGuard and check the DNS line of the config, then the config again.',
+  const vpn = section('Step 6: WireGuard VPN', [
+    text('Every laptop joins the studio network over WireGuard.'),
+    text('Your personal config is delivered through Bitwarden on your first day.'),
+    text('Import it into the WireGuard app.'),
   ]);
 
-  it('quotes the best section when its heading names the question, not a wordier sibling', async () => {
-    const vpn = section('Step 6: WireGuard VPN', [
-      'Your personal config is delivered through Bitwarden on your first day.',
-      'Import it into the WireGuard app.',
-    ]);
-    const text = await answer([retrieved(vpn, 1.2), retrieved(troubleshooting, 1)], terms);
-    expect(text).toMatch(/^From \[Local Development Setup › Step 6: WireGuard VPN\]/);
-    expect(text).toContain('delivered through Bitwarden');
+  it('opens with the answering sentence, then the rest of its passage in page order', async () => {
+    const out = await answer({
+      sections: [{section: vpn, score: 1}],
+      quote: {section: vpn, units: [1, 0, 2]},
+    });
+    expect(out).toMatch(/^From \[Local Development Setup › Step 6: WireGuard VPN\]\(/);
+    const body = out.slice(out.indexOf('\n\n') + 2);
+    expect(body.startsWith('> Your personal config is delivered through Bitwarden')).toBe(true);
+    expect(body.indexOf('joins the studio network')).toBeLessThan(body.indexOf('Import it'));
   });
 
-  it('quotes the best-ranked section first and adds the passage of a runner-up that holds what the quote lacks', async () => {
-    const network = section('Networking', [
-      'Ask DevOps for access before your first deploy.',
-      'The VPN profile is personal.',
+  it('quotes list items as a list and only the units the plan chose', async () => {
+    const steps = section('Install', [
+      text('Run these in order:'),
+      item('Install fnm.'),
+      item('Install pnpm with corepack.'),
+      text('Then restart the terminal.'),
     ]);
-    const text = await answer([retrieved(network, 1.2), retrieved(troubleshooting, 1)], terms);
-    expect(text).toMatch(/^From \[Local Development Setup › Networking\]/);
-    expect(text).toContain(
-      'Also from [Local Development Setup › Troubleshooting](/docs/engineering/local-development-setup#troubleshooting):\n\n> Staging hosts do not resolve',
-    );
+    const out = await answer({
+      sections: [{section: steps, score: 1}],
+      quote: {section: steps, units: [0, 1, 2]},
+    });
+    expect(out).toContain('> Run these in order:');
+    expect(out).toContain('> - Install fnm.\n> - Install pnpm with corepack.');
+    expect(out).not.toContain('restart the terminal');
   });
 
-  it('adds no second passage when the runners-up only repeat what the quote already says', async () => {
-    const vpn = section('Step 6: WireGuard VPN', [
-      'Your personal WireGuard config is delivered through Bitwarden on your first day.',
-    ]);
-    const text = await answer([retrieved(vpn, 1.2), retrieved(troubleshooting, 1)], terms);
-    expect(text).not.toContain('Also from');
-  });
-
-  it('takes no second passage from a runner-up that holds little of the question', async () => {
-    const network = section('Networking', ['Ask DevOps for access before your first deploy.']);
-    const partial = {...retrieved(troubleshooting, 1), coverage: 0.3};
-    const text = await answer([retrieved(network, 1.2), partial], terms);
-    expect(text).not.toContain('Also from');
+  it('gives the refusal when the plan found no answer, whatever the sections', async () => {
+    const out = await answer({answerable: false, sections: [{section: vpn, score: 1}]});
+    expect(out.startsWith("I couldn't find this in the handbook.")).toBe(true);
+    expect(out).not.toContain('Bitwarden');
   });
 });

@@ -11,7 +11,6 @@ import {startOpenAiStandIn, type OpenAiStandIn} from './openAiStandIn';
 
 const ROLLBACKS: RetrievedSection = {
   score: 1,
-  coverage: 1,
   section: {
     url: '/docs/workflow/deployment-workflow#rollbacks',
     page: '/docs/workflow/deployment-workflow',
@@ -19,7 +18,8 @@ const ROLLBACKS: RetrievedSection = {
     heading: 'Rollbacks',
     trail: ['Deployment workflow', 'Rollbacks'],
     anchors: ['rollbacks'],
-    blocks: [
+    kind: 'doc',
+    units: [
       {
         kind: 'text',
         text: 'Roll back with Helm to the previous revision.',
@@ -34,8 +34,9 @@ const request = (overrides: Partial<AnswerRequest> = {}): AnswerRequest => ({
   question: 'How do I undo a bad release?',
   history: [{role: 'user', text: 'Earlier question'}],
   sections: [ROLLBACKS],
-  terms: [{term: 'undo', weight: 3}],
   answerable: true,
+  quote: null,
+  nearest: [],
   ...overrides,
 });
 

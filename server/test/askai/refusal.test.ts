@@ -1,8 +1,8 @@
 import {describe, expect, it} from 'vitest';
-import {NEAREST_COVERAGE, refusalText} from '../../src/askai/answerers/refusal';
+import {refusalText} from '../../src/askai/answerers/refusal';
 import {NOT_IN_HANDBOOK, type AnswerRequest, type RetrievedSection} from '../../src/askai/types';
 
-function retrieved(heading: string, coverage: number): RetrievedSection {
+function retrieved(heading: string): RetrievedSection {
   const anchor = heading.toLowerCase().replace(/\W+/g, '-');
   return {
     section: {
@@ -12,35 +12,34 @@ function retrieved(heading: string, coverage: number): RetrievedSection {
       heading,
       trail: ['Page', heading],
       anchors: [anchor],
-      blocks: [],
+      kind: 'doc',
+      units: [],
     },
     score: 1,
-    coverage,
   };
 }
 
-const refusal = (sections: RetrievedSection[]) =>
+const refusal = (sections: RetrievedSection[], nearest: RetrievedSection[]) =>
   refusalText({
     question: 'Is there a parking allowance for the office?',
     history: [],
     sections,
-    terms: [],
     answerable: false,
+    quote: null,
+    nearest,
   } satisfies AnswerRequest);
 
 describe('the refusal', () => {
-  it('offers as nearest only sections that hold a good part of the question', () => {
-    const text = refusal([
-      retrieved('Validation on both sides', 0.28),
-      retrieved('Leave requests', NEAREST_COVERAGE + 0.05),
-    ]);
+  it('offers as nearest only the sections the plan found sharing the subject', () => {
+    const leave = retrieved('Leave requests');
+    const text = refusal([retrieved('Validation on both sides'), leave], [leave]);
     expect(text.startsWith(NOT_IN_HANDBOOK)).toBe(true);
     expect(text).toContain('[Page › Leave requests](/docs/page#leave-requests)');
     expect(text).not.toContain('Validation on both sides');
   });
 
-  it('suggests other words when no section comes near the question', () => {
-    const text = refusal([retrieved('Validation on both sides', 0.28)]);
+  it('suggests other words when no section shares the subject', () => {
+    const text = refusal([retrieved('Validation on both sides')], []);
     expect(text).toBe(`${NOT_IN_HANDBOOK} Try other words, or ask in the team's channel.`);
   });
 });

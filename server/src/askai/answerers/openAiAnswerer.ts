@@ -146,8 +146,8 @@ export function chatMessages(request: AnswerRequest): {role: string; content: st
 }
 
 function contextOf({section}: RetrievedSection, index: number): string {
-  const body = section.blocks
-    .map((block) => (block.kind === 'code' ? `\`\`\`\n${block.text}\n\`\`\`` : block.text))
+  const body = section.units
+    .map((unit) => (unit.kind === 'code' ? `\`\`\`\n${unit.text}\n\`\`\`` : unit.text))
     .join('\n')
     .slice(0, MAX_SECTION_CHARS);
   return `[${index + 1}] ${section.trail.join(' › ')}\nURL: ${section.url}\n${body}`;

@@ -2,16 +2,12 @@ import {NOT_IN_HANDBOOK, type AnswerRequest} from '../types';
 import {sectionLink} from './markdown';
 
 /**
- * A section is offered as the nearest only when it holds this share of the question: below it,
- * it shares a word or two by chance (a parking question met File Upload › Validation).
+ * The answer when the handbook has none: the exact opening, then the nearest sections when
+ * some share the question's subject (its rarest word the handbook knows), else a pointer to
+ * people.
  */
-export const NEAREST_COVERAGE = 0.4;
-
-/** The answer when the handbook has none: the exact opening, then the nearest sections if any. */
 export function refusalText(request: AnswerRequest): string {
-  const nearest = request.sections
-    .filter((candidate) => candidate.coverage >= NEAREST_COVERAGE)
-    .slice(0, 2);
+  const nearest = request.nearest.slice(0, 2);
   if (nearest.length === 0)
     return `${NOT_IN_HANDBOOK} Try other words, or ask in the team's channel.`;
   const links = nearest.map(({section}) => sectionLink(section)).join(' and ');

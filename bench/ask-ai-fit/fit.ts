@@ -1,0 +1,274 @@
+/**
+ * Fits Ask AI's three models on the judged sets and reports them cross-validated:
+ * 1. the section ranking: "is this section the one that answers?" (features of
+ *    search/src/sections/rankSections.ts; positive: a section of an expected page holding every
+ *    expected fact, else the most of them);
+ * 2. the passage model: "is this unit the answering one?" (server/src/askai/passages.ts, over
+ *    the units of the three best sections; positive: a unit of an expected page holding a fact);
+ * 3. answerability: "does the handbook answer this question?" (server/src/askai/answerability.ts;
+ *    positive: an answerable question), with the decision threshold that maximises Youden's J
+ *    (true-answer rate + true-refusal rate − 1) on the training data.
+ * Each is L2-regularised logistic regression (logistic.ts). Cross-validation leaves one group of
+ * judged sets out at a time (a set and the typo twins of its questions stay together), fits on
+ * the rest, and answers the left-out group through the real Ask AI service with those weights:
+ * the figures reported are those of questions the weights never saw.
+ *
+ *   node --import tsx bench/ask-ai-fit/fit.ts            # cross-validate, then fit on all and write weights.json
+ *   node --import tsx bench/ask-ai-fit/fit.ts --cv-only  # cross-validate only
+ */
+import {writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {SearchEngine} from '@studio-handbook/search/engine';
+import {readIndexFile} from '@studio-handbook/search/indexFile';
+import {
+  SECTION_FEATURES,
+  type SectionRanking,
+  type SectionWeights,
+} from '@studio-handbook/search/sections';
+import {planAnswer} from '../../server/src/askai/answerPlan';
+import {ANSWERABILITY_FEATURES} from '../../server/src/askai/answerability';
+import {ExtractiveAnswerer} from '../../server/src/askai/answerers/extractiveAnswerer';
+import {AskAiService} from '../../server/src/askai/askService';
+import type {AskAiModel} from '../../server/src/askai/model/weights';
+import {PASSAGE_FEATURES, passageFeatures} from '../../server/src/askai/passages';
+import {pagePath, plain, score, type Judged, type Outcome} from '../lib/askAiScore';
+import {readJudgedSet} from '../lib/judgedSets';
+import {repoRoot} from '../lib/gateProcess';
+import {fitLogistic, predict} from './logistic';
+
+type Item = Judged & {readonly set: string; readonly group: string};
+
+/** Groups of judged sets left out together: a typo twin leaves with its original question. */
+export const GROUPS: readonly {readonly name: string; readonly sets: readonly string[]}[] = [
+  {name: 'questions+dev2+typos', sets: ['questions', 'questions-dev2', 'questions-typos']},
+  {name: 'holdout', sets: ['questions-holdout']},
+  {name: 'unanswerable-dev', sets: ['unanswerable-dev']},
+  {name: 'dev3', sets: ['questions-dev3']},
+  {name: 'dev4', sets: ['questions-dev4']},
+  {name: 'dev5', sets: ['questions-dev5']},
+];
+
+const readSet = (set: string): readonly Judged[] => readJudgedSet(set).questions ?? [];
+
+export function loadItems(groups = GROUPS): Item[] {
+  return groups.flatMap((group) =>
+    group.sets.flatMap((set) => readSet(set).map((item) => ({...item, set, group: group.name}))),
+  );
+}
+
+const engine = SearchEngine.fromIndexFile(
+  readIndexFile(path.join(repoRoot, 'search/dist/index.json')),
+);
+
+/** Any weights: the features of a section do not depend on them, only the order does. */
+const FLAT: SectionWeights = {
+  bias: 0,
+  ...Object.fromEntries(SECTION_FEATURES.map((name) => [name, 0])),
+} as SectionWeights;
+
+const expectedPages = (item: Item) =>
+  new Set(item.answerable ? item.expectedPages.map(pagePath) : []);
+
+/** How many of the item's facts a text holds. */
+function factsIn(item: Item, text: string): number {
+  if (!item.answerable) return 0;
+  const haystack = plain(text);
+  return item.facts.filter((fact) => haystack.includes(plain(fact))).length;
+}
+
+function sectionRows(items: readonly Item[]): {rows: number[][]; labels: number[]} {
+  const rows: number[][] = [];
+  const labels: number[] = [];
+  for (const item of items) {
+    if (!item.answerable) continue;
+    const ranking = engine.rankSections(item.question, {weights: FLAT, all: true});
+    const pages = expectedPages(item);
+    const held = ranking.sections.map((ranked) =>
+      pages.has(pagePath(ranked.section.page))
+        ? factsIn(item, ranked.section.units.map((unit) => unit.text).join('\n'))
+        : 0,
+    );
+    const most = Math.max(0, ...held);
+    if (most === 0) continue; // no section states a fact: nothing to learn the ranking from
+    ranking.sections.forEach((ranked, index) => {
+      rows.push(SECTION_FEATURES.map((name) => ranked.features[name]));
+      labels.push(held[index] === most ? 1 : 0);
+    });
+  }
+  return {rows, labels};
+}
+
+function rankWith(item: Item, section: SectionWeights): SectionRanking {
+  return engine.rankSections(item.question, {weights: section, limit: 5});
+}
+
+function passageRows(items: readonly Item[], section: SectionWeights) {
+  const rows: number[][] = [];
+  const labels: number[] = [];
+  // An unanswerable question's passages are all negatives: no passage answers it.
+  for (const item of items) {
+    const ranking = rankWith(item, section);
+    const pages = expectedPages(item);
+    const candidates = passageFeatures(ranking.question, ranking.sections);
+    const positive = candidates.map(({section: s, unit}) => {
+      const ranked = ranking.sections[s];
+      if (!ranked || !pages.has(pagePath(ranked.section.page))) return 0;
+      return factsIn(item, ranked.section.units[unit]?.text ?? '') > 0 ? 1 : 0;
+    });
+    if (item.answerable && !positive.includes(1)) continue;
+    candidates.forEach((candidate, index) => {
+      rows.push(PASSAGE_FEATURES.map((name) => candidate.features[name]));
+      labels.push(positive[index] ?? 0);
+    });
+  }
+  return {rows, labels};
+}
+
+const toModel = <Name extends string>(
+  names: readonly Name[],
+  fitted: {bias: number; weights: readonly number[]},
+) =>
+  ({
+    bias: fitted.bias,
+    ...Object.fromEntries(names.map((name, j) => [name, fitted.weights[j] ?? 0])),
+  }) as Record<Name | 'bias', number>;
+
+/** The threshold with the best Youden's J over the given probabilities. */
+export function youdenThreshold(
+  probabilities: readonly number[],
+  labels: readonly number[],
+): number {
+  let best = 0.5;
+  let bestJ = -Infinity;
+  const positives = labels.filter((label) => label === 1).length;
+  const negatives = labels.length - positives;
+  for (let step = 1; step < 100; step += 1) {
+    const threshold = step / 100;
+    let tp = 0;
+    let tn = 0;
+    probabilities.forEach((p, i) => {
+      if (labels[i] === 1 && p >= threshold) tp += 1;
+      if (labels[i] === 0 && p < threshold) tn += 1;
+    });
+    const j = tp / Math.max(1, positives) + tn / Math.max(1, negatives) - 1;
+    if (j > bestJ) [best, bestJ] = [threshold, j];
+  }
+  return best;
+}
+
+export function fitModel(items: readonly Item[]): AskAiModel {
+  const sectionData = sectionRows(items);
+  const section = toModel(SECTION_FEATURES, fitLogistic(sectionData.rows, sectionData.labels));
+  const passageData = passageRows(items, section);
+  const passage = toModel(PASSAGE_FEATURES, fitLogistic(passageData.rows, passageData.labels));
+  const answerRows: number[][] = [];
+  const answerLabels: number[] = [];
+  const provisional: AskAiModel = {
+    section,
+    passage,
+    answerable: {
+      bias: 0,
+      ...Object.fromEntries(ANSWERABILITY_FEATURES.map((name) => [name, 0])),
+      threshold: 0.5,
+    } as AskAiModel['answerable'],
+  };
+  for (const item of items) {
+    const plan = planAnswer(engine, item.question, provisional);
+    answerRows.push(ANSWERABILITY_FEATURES.map((name) => plan.features[name]));
+    answerLabels.push(item.answerable ? 1 : 0);
+  }
+  // Both outcomes weigh alike in the fit (balanced classes), as in Youden's J.
+  const positives = answerLabels.filter((label) => label === 1).length;
+  const negatives = answerLabels.length - positives;
+  const balance = answerLabels.map((label) =>
+    label === 1 ? answerLabels.length / (2 * positives) : answerLabels.length / (2 * negatives),
+  );
+  const fitted = fitLogistic(answerRows, answerLabels, balance);
+  const probabilities = answerRows.map((row) => predict(fitted, row));
+  const threshold = process.env.FIT_THRESHOLD
+    ? Number(process.env.FIT_THRESHOLD)
+    : youdenThreshold(probabilities, answerLabels);
+  return {
+    section,
+    passage,
+    answerable: {...toModel(ANSWERABILITY_FEATURES, fitted), threshold},
+  };
+}
+
+async function answerAll(items: readonly Item[], model: AskAiModel): Promise<Outcome[]> {
+  const service = new AskAiService(engine, model, new ExtractiveAnswerer(), () => undefined);
+  const outcomes: Outcome[] = [];
+  for (const item of items) {
+    const started = performance.now();
+    const prepared = service.prepare({chatId: null, question: item.question, history: []});
+    let text = '';
+    let firstDeltaMs: number | null = null;
+    for await (const delta of prepared.text(new AbortController().signal)) {
+      firstDeltaMs ??= performance.now() - started;
+      text += delta;
+    }
+    outcomes.push({question: item.question, text, firstDeltaMs});
+  }
+  return outcomes;
+}
+
+const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
+
+export async function crossValidate(items: readonly Item[]) {
+  const rows: string[] = [];
+  const pooled: {judged: Item[]; outcomes: Outcome[]} = {judged: [], outcomes: []};
+  for (const group of GROUPS) {
+    const train = items.filter((item) => item.group !== group.name);
+    const model = fitModel(train);
+    for (const set of group.sets) {
+      const test = items.filter((item) => item.set === set);
+      const outcomes = await answerAll(test, model);
+      pooled.judged.push(...test);
+      pooled.outcomes.push(...outcomes);
+      const r = score(test, outcomes);
+      rows.push(
+        `| ${set} | ${r.answerable} + ${r.unanswerable} | ${pct(r.firstLinkRight)} | ${pct(r.factsContained)} | ${r.unanswerable ? pct(r.refusalsOnUnanswerable) : '–'} | ${pct(r.falseRefusals)} |`,
+      );
+    }
+  }
+  const r = score(pooled.judged, pooled.outcomes);
+  rows.push(
+    `| **all, pooled** | ${r.answerable} + ${r.unanswerable} | ${pct(r.firstLinkRight)} | ${pct(r.factsContained)} | ${pct(r.refusalsOnUnanswerable)} | ${pct(r.falseRefusals)} |`,
+  );
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const items = loadItems();
+  console.log(
+    'Leave-one-group-out cross-validation (each group answered by weights fitted without it):',
+  );
+  console.log(
+    '| set | answerable + unanswerable | first link right | facts | refusals | false refusals |',
+  );
+  console.log('| --- | --: | --: | --: | --: | --: |');
+  for (const row of await crossValidate(items)) console.log(row);
+  if (!process.argv.includes('--cv-only')) {
+    const model = fitModel(items);
+    const file = path.join(repoRoot, 'server/src/askai/model/weights.json');
+    const round = (record: Record<string, number>) =>
+      Object.fromEntries(
+        Object.entries(record).map(([key, value]) => [key, Number(value.toPrecision(6))]),
+      );
+    writeFileSync(
+      file,
+      `${JSON.stringify(
+        {
+          provenance: `Fitted by bench/ask-ai-fit/fit.ts on ${new Date().toISOString().slice(0, 10)} from ${GROUPS.flatMap((group) => group.sets).join(', ')} (${items.length} questions); cross-validated figures in bench/README.md.`,
+          section: round(model.section),
+          passage: round(model.passage),
+          answerable: round(model.answerable),
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    console.log(`weights → ${path.relative(process.cwd(), file)}`);
+    console.log(JSON.stringify(model, null, 1));
+  }
+}

@@ -1,0 +1,87 @@
+import {linksOf} from '../../testing/askAiClient';
+
+/** How an Ask AI answer is judged (bench/README.md, "Ask AI"). */
+export const NOT_IN_HANDBOOK = "I couldn't find this in the handbook.";
+
+export type Judged =
+  | {
+      question: string;
+      answerable: true;
+      expectedPages: string[];
+      expectedSection?: string;
+      facts: string[];
+      note?: string;
+    }
+  | {question: string; answerable: false; note?: string};
+
+export type Outcome = {question: string; text: string; firstDeltaMs: number | null};
+
+export function pagePath(url: string): string {
+  const pathname = new URL(url, 'http://handbook.invalid').pathname;
+  return pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+}
+
+/** Answer text as a reader sees it: markdown escapes and emphasis marks do not count. */
+export function plain(text: string): string {
+  return text
+    .replace(/\\([\\`*_[\]<>])/g, '$1')
+    .replace(/`/g, '')
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
+}
+
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+export function score(judged: readonly Judged[], outcomes: readonly Outcome[]) {
+  let answerable = 0;
+  let firstLinkRight = 0;
+  let factsRight = 0;
+  let falseRefusals = 0;
+  let unanswerable = 0;
+  let refusals = 0;
+  const misses: string[] = [];
+  judged.forEach((item, index) => {
+    const outcome = outcomes[index] as Outcome;
+    const refused = outcome.text.trimStart().startsWith(NOT_IN_HANDBOOK);
+    if (!item.answerable) {
+      unanswerable += 1;
+      if (refused) refusals += 1;
+      else
+        misses.push(
+          `answered (should refuse): ${item.question}\n    ${outcome.text.slice(0, 160)}`,
+        );
+      return;
+    }
+    answerable += 1;
+    if (refused) falseRefusals += 1;
+    const first = linksOf(outcome.text)[0];
+    const expected = new Set(item.expectedPages.map(pagePath));
+    const linkOk = !refused && first !== undefined && expected.has(pagePath(first));
+    if (linkOk) firstLinkRight += 1;
+    const text = plain(outcome.text);
+    const missing = item.facts.filter((fact) => !text.includes(plain(fact)));
+    if (!refused && missing.length === 0) factsRight += 1;
+    if (!linkOk || missing.length > 0 || refused)
+      misses.push(
+        `${refused ? 'REFUSED ' : ''}${linkOk ? '' : `first link ${first ?? 'none'} (want ${item.expectedPages.join(' | ')}) `}${missing.length ? `missing ${JSON.stringify(missing)} ` : ''}: ${item.question}`,
+      );
+  });
+  const delays = outcomes
+    .map((outcome) => outcome.firstDeltaMs)
+    .filter((ms): ms is number => ms !== null);
+  return {
+    answerable,
+    unanswerable,
+    firstLinkRight: firstLinkRight / Math.max(1, answerable),
+    factsContained: factsRight / Math.max(1, answerable),
+    refusalsOnUnanswerable: refusals / Math.max(1, unanswerable),
+    falseRefusals: falseRefusals / Math.max(1, answerable),
+    firstDeltaP50Ms: Number(percentile(delays, 50).toFixed(2)),
+    firstDeltaP95Ms: Number(percentile(delays, 95).toFixed(2)),
+    misses,
+  };
+}

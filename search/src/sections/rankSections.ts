@@ -1,0 +1,309 @@
+import {isDictionaryWord} from '../analysis/dictionary';
+import type {FactKind} from '../analysis/facts';
+import {questionIntent} from '../analysis/questionIntent';
+import {questionWords, type QueryWord} from '../analysis/queryWords';
+import {bm25Idf, bm25Term} from '../engine/bm25';
+import type {TermMatch} from '../engine/hits';
+import {candidates, type Candidate} from '../engine/queryExpansion';
+import {FIELD_COUNT, sectionOfUrl, type SectionIndex} from './sectionIndex';
+import type {Section} from './types';
+
+/**
+ * Ranks the handbook's sections for a question, for Ask AI. The question is read by the one
+ * analyzer (tokens, stop words of English and Indonesian, stems, synonyms, typos); each section
+ * gets a vector of features, and its score is their weighted sum with the weights the caller
+ * passes (Ask AI's are fitted by logistic regression on judged questions: search/DESIGN.md), as
+ * MiniSearch takes per-call `boost` and `weights`. Nothing is kept between calls.
+ */
+
+/** The features of a section for a question, in this order (see `sectionFeatures`). */
+export const SECTION_FEATURES = [
+  /** BM25 of the question's words in the page title. */
+  'bm25Title',
+  /** ...in the section's own headings (h2, h3). */
+  'bm25Heading',
+  /** ...in its text (sentences, list items, table rows). */
+  'bm25Text',
+  /** ...in its code blocks. */
+  'bm25Code',
+  /** ...in the page's description and keywords (the writers' words for it). */
+  'bm25Meta',
+  /** The rarity-weighted share of the question the section holds (headings included). */
+  'coverage',
+  /** ...that its page holds (any section, description and keywords). */
+  'pageCoverage',
+  /** ...that its headings below the page title hold. */
+  'headingCoverage',
+  /** ...that its best passage (a unit with its neighbours and the heading trail) holds. */
+  'bestWindow',
+  /** 1 / (1 + rank) of the section's page in the search engine's ranking of the question. */
+  'searchPage',
+  /** 1 / (1 + rank) of a hit pointing at this section in that ranking. */
+  'searchSection',
+  /** 1 for a blog post (dated news about the handbook), 0 for a handbook page. */
+  'blog',
+] as const;
+export type SectionFeature = (typeof SECTION_FEATURES)[number];
+export type SectionWeights = Readonly<Record<SectionFeature | 'bias', number>>;
+
+/** A word of the question as the handbook knows it. */
+export type QuestionTerm = {
+  readonly text: string;
+  /** Rarity: ln(1 + sections / (1 + sections any of its terms reach)); the most for unknown words. */
+  readonly weight: number;
+  /** Whether the handbook holds the word, as typed or through a stem, synonym or typo. */
+  readonly known: boolean;
+  /** Known only through a typo (the reader may mean another word). */
+  readonly typoOnly: boolean;
+  /** One of its terms is a name in the handbook (a tool, a product, a project). */
+  readonly named: boolean;
+  /**
+   * For a word the handbook never uses: an ordinary word of a language, a name, or a figure (a
+   * token with a digit: "3pm", "p95", "2am", the question's circumstances rather than its subject).
+   */
+  readonly unknown: 'word' | 'name' | 'figure' | null;
+};
+
+export type AnalyzedQuestion = {
+  readonly terms: readonly QuestionTerm[];
+  /** The kind of fact asked for, and which term is the noun a count is of. */
+  readonly intent: {readonly kind: FactKind | null; readonly countTerm: number | null};
+};
+
+export type RankedSection = {
+  readonly section: Section;
+  readonly score: number;
+  readonly features: Readonly<Record<SectionFeature, number>>;
+  /** Bit i: term i is held by the section (headings included). */
+  readonly mask: number;
+  /** Bit i: term i is in the section's heading trail (page title included). */
+  readonly trailMask: number;
+  /** Bit i: term i is held by the section's page. */
+  readonly pageMask: number;
+  /** Each unit's terms (bits) and fact kinds (`factsOf` bits), in order. */
+  readonly units: readonly {readonly mask: number; readonly facts: number}[];
+};
+
+export type SectionRanking = {
+  readonly question: AnalyzedQuestion;
+  readonly sections: readonly RankedSection[];
+};
+
+export type RankSectionsOptions = {
+  readonly weights: SectionWeights;
+  /** Sections returned, best first. */
+  readonly limit?: number;
+  /** Every section that holds a word, unsorted past `limit` (for fitting weights). */
+  readonly all?: boolean;
+  /**
+   * Words of the conversation so far that the question leans on (a follow-up without a
+   * subject of its own): added as terms, each weighing `contextWeight` of its rarity.
+   */
+  readonly context?: string;
+  readonly contextWeight?: number;
+};
+
+/** The engine's ranking of the question over the search records (`searchPage`, `searchSection`). */
+export type RecordHits = readonly {readonly url: string}[];
+
+type WordTerms = {readonly word: QueryWord; readonly terms: readonly Candidate[]};
+
+export function analyzeWords(
+  index: SectionIndex,
+  words: readonly QueryWord[],
+  termMatches = new Map<string, TermMatch[]>(),
+): WordTerms[] {
+  const byTerms = new Set<string>();
+  const out: WordTerms[] = [];
+  words.forEach((word, queryIndex) => {
+    const terms = candidates(index.lexicon, word, queryIndex, termMatches);
+    // Two words that reach the same terms ("deploy", "deploys") are one word of the question.
+    const key = terms
+      .map(({termId}) => termId)
+      .sort((a, b) => a - b)
+      .join(',');
+    if (terms.length > 0 && byTerms.has(key)) return;
+    byTerms.add(key);
+    out.push({word, terms});
+  });
+  return out;
+}
+
+function termOf(index: SectionIndex, {word, terms}: WordTerms, weightShare: number): QuestionTerm {
+  const n = index.sections.length;
+  const reached = new Set<number>();
+  for (const {termId} of terms) for (const id of index.postings[termId]?.ids ?? []) reached.add(id);
+  const known = terms.length > 0;
+  return {
+    text: word.text,
+    weight: weightShare * Math.log(1 + n / (reached.size + 1)),
+    known,
+    typoOnly: known && terms.every(({typos}) => typos > 0),
+    named: terms.some(({termId}) => index.named[termId] === 1),
+    unknown: known
+      ? null
+      : /\d/.test(word.text)
+        ? 'figure'
+        : isDictionaryWord(word.text)
+          ? 'word'
+          : 'name',
+  };
+}
+
+export function rankSections(
+  index: SectionIndex,
+  question: string,
+  options: RankSectionsOptions,
+  recordHits: RecordHits,
+): SectionRanking {
+  const intent = questionIntent(question);
+  const own = analyzeWords(index, questionWords(intent.subjectText));
+  const ownTexts = new Set(own.map(({word}) => word.text));
+  const context =
+    options.context === undefined
+      ? []
+      : analyzeWords(index, questionWords(questionIntent(options.context).subjectText)).filter(
+          ({word}) => !ownTexts.has(word.text),
+        );
+  const all = [...own, ...context].slice(0, 31);
+  const terms = all.map((wordTerms, i) =>
+    termOf(index, wordTerms, i < own.length ? 1 : (options.contextWeight ?? 1)),
+  );
+  const countNoun = intent.countNoun;
+  const countTerm = countNoun === null ? -1 : own.findIndex(({word}) => word.text === countNoun);
+  const analyzed: AnalyzedQuestion = {
+    terms,
+    intent: {kind: intent.kind, countTerm: countTerm < 0 ? null : countTerm},
+  };
+
+  const n = index.sections.length;
+  const total = terms.reduce((sum, term) => sum + term.weight, 0);
+  // Per section: BM25 per field, the words held (a bit each), the page's words.
+  const bm25 = new Float64Array(n * FIELD_COUNT);
+  const masks = new Uint32Array(n);
+  const metaMasks = new Uint32Array(n);
+  const touched: number[] = [];
+  const seen = new Uint8Array(n);
+  all.forEach(({terms: candidatesOfWord}, i) => {
+    const term = terms[i] as QuestionTerm;
+    if (!term.known) return;
+    const bit = 1 << i;
+    const reach = new Set<number>();
+    for (const {termId} of candidatesOfWord)
+      for (const id of index.postings[termId]?.ids ?? []) reach.add(id);
+    const idf = bm25Idf(n, reach.size) * (i < own.length ? 1 : (options.contextWeight ?? 1));
+    // A word's alternatives do not add up: per section and field, the most frequent one counts.
+    const best = new Map<number, Uint8Array>();
+    for (const {termId} of candidatesOfWord) {
+      const list = index.postings[termId];
+      if (!list) continue;
+      for (let k = 0; k < list.ids.length; k += 1) {
+        const id = list.ids[k] as number;
+        let tf = best.get(id);
+        if (!tf) best.set(id, (tf = new Uint8Array(FIELD_COUNT)));
+        for (let field = 0; field < FIELD_COUNT; field += 1)
+          tf[field] = Math.max(tf[field] ?? 0, list.tf[k * FIELD_COUNT + field] ?? 0);
+      }
+    }
+    for (const [id, tf] of best) {
+      if (seen[id] === 0) {
+        seen[id] = 1;
+        touched.push(id);
+      }
+      for (let field = 0; field < FIELD_COUNT; field += 1) {
+        const f = tf[field] ?? 0;
+        if (f === 0) continue;
+        const at = id * FIELD_COUNT + field;
+        bm25[at] = (bm25[at] ?? 0) + bm25Term(idf, f, index.norms[at] ?? 1);
+        if (field === 4) metaMasks[id] = (metaMasks[id] ?? 0) | bit;
+        else masks[id] = (masks[id] ?? 0) | bit;
+      }
+    }
+  });
+
+  const pageMasks = new Uint32Array(index.pageCount);
+  for (const id of touched) {
+    const page = index.pageIds[id] as number;
+    pageMasks[page] = (pageMasks[page] ?? 0) | (masks[id] ?? 0) | (metaMasks[id] ?? 0);
+  }
+  const share = (mask: number) => {
+    if (total <= 0) return 0;
+    let held = 0;
+    for (let i = 0; i < terms.length; i += 1)
+      if (mask & (1 << i)) held += (terms[i] as QuestionTerm).weight;
+    return held / total;
+  };
+  const termBits = new Map<number, number>(); // term id → the question's bits it stands for
+  all.forEach(({terms: candidatesOfWord}, i) => {
+    for (const {termId} of candidatesOfWord)
+      termBits.set(termId, (termBits.get(termId) ?? 0) | (1 << i));
+  });
+  const maskOf = (sortedTerms: Int32Array) => {
+    let mask = 0;
+    for (const termId of sortedTerms) mask |= termBits.get(termId) ?? 0;
+    return mask;
+  };
+
+  const pageRank = new Map<string, number>();
+  const sectionRank = new Map<number, number>();
+  recordHits.forEach((hit, rank) => {
+    const page = new URL(hit.url, 'http://handbook.invalid').pathname;
+    if (!pageRank.has(page)) pageRank.set(page, rank);
+    const section = sectionOfUrl(index, hit.url);
+    if (section !== undefined && !sectionRank.has(section)) sectionRank.set(section, rank);
+  });
+
+  const {weights} = options;
+  const scored = touched.map((id) => {
+    const section = index.sections[id] as Section;
+    const mask = masks[id] ?? 0;
+    const trailMask = maskOf(index.trailTerms[id] ?? new Int32Array());
+    const headingMask = maskOf(index.headingTerms[id] ?? new Int32Array());
+    const units: {mask: number; facts: number}[] = [];
+    for (let u = index.unitStart[id] ?? 0; u < (index.unitStart[id + 1] ?? 0); u += 1)
+      units.push({
+        mask: maskOf(index.unitTerms[u] ?? new Int32Array()),
+        facts: index.unitFacts[u] ?? 0,
+      });
+    let bestWindow = 0;
+    units.forEach((_, u) => {
+      const window =
+        trailMask | (units[u - 1]?.mask ?? 0) | (units[u]?.mask ?? 0) | (units[u + 1]?.mask ?? 0);
+      bestWindow = Math.max(bestWindow, share(window));
+    });
+    const page = section.page;
+    const searchPage = pageRank.get(page);
+    const searchSection = sectionRank.get(id);
+    const at = id * FIELD_COUNT;
+    const features: Record<SectionFeature, number> = {
+      bm25Title: bm25[at] ?? 0,
+      bm25Heading: bm25[at + 1] ?? 0,
+      bm25Text: bm25[at + 2] ?? 0,
+      bm25Code: bm25[at + 3] ?? 0,
+      bm25Meta: bm25[at + 4] ?? 0,
+      coverage: share(mask),
+      pageCoverage: share(pageMasks[index.pageIds[id] as number] ?? 0),
+      headingCoverage: share(headingMask),
+      bestWindow,
+      searchPage: searchPage === undefined ? 0 : 1 / (1 + searchPage),
+      searchSection: searchSection === undefined ? 0 : 1 / (1 + searchSection),
+      blog: section.kind === 'blog' ? 1 : 0,
+    };
+    let score = weights.bias;
+    for (const name of SECTION_FEATURES) score += weights[name] * features[name];
+    return {
+      section,
+      score,
+      features,
+      mask,
+      trailMask,
+      pageMask: pageMasks[index.pageIds[id] as number] ?? 0,
+      units,
+    };
+  });
+  scored.sort((a, b) => b.score - a.score);
+  return {
+    question: analyzed,
+    sections: options.all ? scored : scored.slice(0, options.limit ?? 5),
+  };
+}

@@ -1,0 +1,123 @@
+import {describe, expect, it} from 'vitest';
+import {factBit, factsOf} from '../src/analysis/facts';
+import {questionIntent} from '../src/analysis/questionIntent';
+import {SearchEngine} from '../src/engine/searchEngine';
+import {SECTION_FEATURES, type SectionWeights} from '../src/sections/rankSections';
+import type {Section, Unit} from '../src/sections/types';
+
+const text = (value: string): Unit => ({kind: 'text', text: value, markdown: value});
+
+function section(page: string, title: string, heading: string, units: string[]): Section {
+  const anchor = heading.toLowerCase().replace(/\W+/g, '-');
+  return {
+    url: `${page}#${anchor}`,
+    page,
+    pageTitle: title,
+    heading,
+    trail: [title, heading],
+    anchors: [anchor],
+    kind: page.startsWith('/blog/') ? 'blog' : 'doc',
+    units: units.map(text),
+  };
+}
+
+const sections = [
+  section('/docs/postgres', 'PostgreSQL', 'Backups', [
+    'Nightly pg_dump backups of every PostgreSQL database are kept for 30 days.',
+    'Restores are practised every quarter.',
+  ]),
+  section('/docs/redis', 'Redis', 'Persistence', [
+    'Redis runs without backups: it holds only caches that rebuild themselves.',
+  ]),
+  section('/docs/release', 'Deployment', 'Approvals', [
+    'The Backend Lead approves production deploys.',
+  ]),
+];
+// Only coverage counts: what the test checks is the analysis, not fitted weights.
+const COVERAGE_ONLY = {
+  bias: 0,
+  ...Object.fromEntries(SECTION_FEATURES.map((name) => [name, name === 'coverage' ? 1 : 0])),
+} as SectionWeights;
+const engine = new SearchEngine([], {
+  sections,
+  pages: [],
+  synonyms: [{type: 'synonym', synonyms: ['postgres', 'postgresql', 'pg']}],
+});
+const rank = (question: string) => engine.rankSections(question, {weights: COVERAGE_ONLY});
+
+describe("Ask AI's section ranking", () => {
+  it('ranks first the section holding the datastore the question names, not a sibling', () => {
+    expect(rank('how long are postgres backups kept?').sections[0]?.section.page).toBe(
+      '/docs/postgres',
+    );
+    expect(rank('does redis have backups?').sections[0]?.section.page).toBe('/docs/redis');
+  });
+
+  it('reads the question with the one analyzer: stems, synonyms and typos', () => {
+    const {question} = rank('how long do we keep the pg backup dumps, restorse included?');
+    const byText = new Map(question.terms.map((term) => [term.text, term]));
+    expect(byText.get('pg')?.known).toBe(true);
+    expect(byText.get('backup')?.known).toBe(true);
+    expect(byText.get('restorse')).toMatchObject({known: true, typoOnly: true});
+  });
+
+  it('tells a name the handbook never uses from an ordinary word and from a figure', () => {
+    const {question} = rank('can Kafka replace the salary spreadsheet at 3pm?');
+    const unknown = Object.fromEntries(question.terms.map((term) => [term.text, term.unknown]));
+    expect(unknown).toMatchObject({kafka: 'name', salary: 'word', '3pm': 'figure'});
+  });
+
+  it("marks which of the question's words each unit of a section holds", () => {
+    const ranked = rank('who approves production deploys?').sections[0];
+    expect(ranked?.section.page).toBe('/docs/release');
+    expect(ranked?.units[0]?.mask).toBe(0b111);
+    expect((ranked?.units[0]?.facts ?? 0) & factBit('person')).not.toBe(0);
+  });
+
+  it('weighs the words of the conversation it leans on less than its own', () => {
+    const {question} = engine.rankSections('and for redis?', {
+      weights: COVERAGE_ONLY,
+      context: 'how long are postgres backups kept?',
+      contextWeight: 0.5,
+    });
+    const redis = question.terms.find((term) => term.text === 'redis');
+    const backups = question.terms.find((term) => term.text === 'backups');
+    expect(redis && backups && backups.weight < redis.weight).toBe(true);
+  });
+
+  it('keeps nothing between calls: the same question ranks the same after another', () => {
+    const first = rank('how long are postgres backups kept?');
+    rank('does redis have backups?');
+    expect(rank('how long are postgres backups kept?')).toEqual(first);
+  });
+});
+
+describe('the kind of fact a question asks for', () => {
+  it.each([
+    ['How long are production logs kept?', 'duration'],
+    ['how many days of metrics does Prometheus keep?', 'duration'],
+    ['How often are restores practised?', 'frequency'],
+    ['How many Kong replicas run in production?', 'count'],
+    ['What is the maximum upload size?', 'quantity'],
+    ['Who approves production deploys?', 'person'],
+    ['Can I merge my own MR?', 'rule'],
+    ['retensi log Loki berapa lama?', 'duration'],
+    ['siapa yang approve deploy ke production?', 'person'],
+    ['boleh nggak pakai axios?', 'rule'],
+  ])('%s asks for a %s', (question, kind) => {
+    expect(questionIntent(question).kind).toBe(kind);
+  });
+
+  it('reads the counted noun, and leaves the asking words out of the subject', () => {
+    const intent = questionIntent('How many Kong replicas run in production?');
+    expect(intent.countNoun).toBe('replicas');
+    expect(intent.subjectText).not.toMatch(/how many/i);
+  });
+
+  it('finds a duration, a count and a role in a passage, but not a version as a count', () => {
+    expect(factsOf('Logs are kept for 30 days.') & factBit('duration')).not.toBe(0);
+    expect(factsOf('Three replicas run behind the load balancer.') & factBit('count')).not.toBe(0);
+    expect(factsOf('We run Redis 7.2 in every cluster.') & factBit('count')).toBe(0);
+    expect(factsOf('The Head of Engineering signs it off.') & factBit('person')).not.toBe(0);
+  });
+});

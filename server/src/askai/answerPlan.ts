@@ -1,0 +1,79 @@
+import type {SearchEngine} from '@studio-handbook/search/engine';
+import type {SectionRanking} from '@studio-handbook/search/sections';
+import {answerability, answerabilityFeatures, type AnswerabilityFeature} from './answerability';
+import type {AskAiModel} from './model/weights';
+import {rarestKnown, scorePassages, type Passage} from './passages';
+import type {Quote, RetrievedSection} from './types';
+
+/**
+ * One question's plan: the sections the search ranks for it, the passage that answers it, and
+ * whether the handbook answers it at all. Every answerer writes from this plan; the extractive
+ * one quotes it.
+ */
+export type AnswerPlan = {
+  readonly ranking: SectionRanking;
+  /** The sections an answer may use and link, best first (the quoted one first). */
+  readonly sections: readonly RetrievedSection[];
+  readonly passage: Passage | null;
+  readonly features: Readonly<Record<AnswerabilityFeature, number>>;
+  /** The probability that the handbook answers the question. */
+  readonly probability: number;
+  readonly answerable: boolean;
+  /** What the extractive answer quotes: the answering unit first, then its neighbours. */
+  readonly quote: Quote | null;
+  /** Sections offered with a refusal: those that share the question's subject. */
+  readonly nearest: readonly RetrievedSection[];
+};
+
+/** Sections handed to an answerer (and the only ones an answer may link). */
+export const SECTIONS = 5;
+/** Units quoted at most: about a paragraph (sweep in bench/README.md, "Ask AI"). */
+export const MAX_QUOTED = Number(process.env.ASKAI_MAX_QUOTED ?? 5);
+
+export function planAnswer(
+  engine: SearchEngine,
+  question: string,
+  model: AskAiModel,
+  context?: {readonly text: string; readonly weight: number},
+): AnswerPlan {
+  const ranking = engine.rankSections(question, {
+    weights: model.section,
+    limit: SECTIONS,
+    ...(context ? {context: context.text, contextWeight: context.weight} : {}),
+  });
+  const passages = scorePassages(ranking.question, ranking.sections, model.passage);
+  const passage = passages[0] ?? null;
+  const features = answerabilityFeatures(ranking.question, ranking.sections, passage);
+  const p = answerability(model.answerable, features);
+  const answerable = passage !== null && p >= model.answerable.threshold;
+  // The quoted section leads: it is the first link of the answer.
+  const ranked = ranking.sections.map((ranked) => ({section: ranked.section, score: ranked.score}));
+  const lead = passage ? ranked[passage.section] : undefined;
+  const sections = lead ? [lead, ...ranked.filter((entry) => entry !== lead)] : ranked;
+  const quote =
+    passage && lead
+      ? {section: lead.section, units: quotedUnits(passage, passages, lead.section.units.length)}
+      : null;
+  const subject = rarestKnown(ranking.question);
+  const nearest = ranking.sections
+    .filter((ranked) => subject !== 0 && (ranked.mask & subject) !== 0)
+    .slice(0, 2)
+    .map((ranked) => ({section: ranked.section, score: ranked.score}));
+  return {ranking, sections, passage, features, probability: p, answerable, quote, nearest};
+}
+
+/**
+ * The answering unit first; then, in page order, the rest of its passage (the units on either
+ * side) and the section's other units the passage model rates best, `MAX_QUOTED` in all.
+ */
+function quotedUnits(best: Passage, passages: readonly Passage[], count: number): number[] {
+  const chosen = new Set([best.unit]);
+  for (const unit of [best.unit - 1, best.unit + 1])
+    if (unit >= 0 && unit < count && chosen.size < MAX_QUOTED) chosen.add(unit);
+  for (const other of passages) {
+    if (chosen.size >= MAX_QUOTED) break;
+    if (other.section === best.section) chosen.add(other.unit);
+  }
+  chosen.delete(best.unit);
+  return [best.unit, ...[...chosen].sort((a, b) => a - b)];
+}

@@ -1,0 +1,101 @@
+import type {AnalyzedQuestion, RankedSection} from '@studio-handbook/search/sections';
+import {logOdds, probability, type LinearModel} from './model/logistic';
+import type {Passage} from './passages';
+
+/**
+ * Whether the handbook answers the question, judged from its subject: does the passage the
+ * answer would quote hold the question's rarest words and its names, and state the kind of fact
+ * asked for; and how much of the question is a name the handbook never uses (a tool the studio
+ * does not use). Words of either language that the handbook does not use are features like the
+ * others, weighed by the fit (an ordinary word is usually phrasing). The fitted model gives a
+ * probability; the question is answered when it reaches the threshold (both in weights.json).
+ */
+export const ANSWERABILITY_FEATURES = [
+  /** The chosen passage's score from the passage model (log-odds). */
+  'passageScore',
+  /** Its section's score from the section ranking (log-odds). */
+  'sectionScore',
+  /** The share of the question's known words the passage (unit, neighbours, headings) holds. */
+  'windowShare',
+  /** The share of the question (unknown words included) the best-ranked section holds. */
+  'topCoverage',
+  /** ...that the best passage of the best-ranked section holds. */
+  'topWindow',
+  /** ...that the best-ranked section's page holds. */
+  'topPage',
+  /** 1 when the passage holds the question's rarest known word. */
+  'rarest',
+  /** 1 when the question asks for a kind of fact... */
+  'intentAsked',
+  /** ...and the passage states one. */
+  'intentMet',
+  /** The share of the question's names (tools, products) the passage lacks. */
+  'namedMissing',
+  /** The share of the question's weight in names the handbook never uses (Kafka, Jira). */
+  'unknownNames',
+  /** ...in ordinary words of a language the handbook never uses ("salary", "hurry"). */
+  'unknownWords',
+  /** ln(1 + the number of the question's words the handbook knows). */
+  'knownWords',
+  /** The share of the question's weight the handbook holds only one or two typos away. */
+  'typoOnly',
+  /** The share of the question's two rarest known words the chosen passage holds. */
+  'subjectHeld',
+] as const;
+export type AnswerabilityFeature = (typeof ANSWERABILITY_FEATURES)[number];
+
+export type AnswerabilityModel = LinearModel<AnswerabilityFeature> & {readonly threshold: number};
+
+export function answerabilityFeatures(
+  question: AnalyzedQuestion,
+  sections: readonly RankedSection[],
+  passage: Passage | null,
+): Record<AnswerabilityFeature, number> {
+  const total = question.terms.reduce((sum, term) => sum + term.weight, 0);
+  const unknown = (kind: 'word' | 'name') =>
+    total > 0
+      ? question.terms
+          .filter((term) => term.unknown === kind)
+          .reduce((sum, term) => sum + term.weight, 0) / total
+      : 0;
+  return {
+    passageScore: passage?.score ?? -10,
+    sectionScore: passage ? (sections[passage.section]?.score ?? -10) : -10,
+    windowShare: passage?.features.windowShare ?? 0,
+    topCoverage: sections[0]?.features.coverage ?? 0,
+    topWindow: sections[0]?.features.bestWindow ?? 0,
+    topPage: sections[0]?.features.pageCoverage ?? 0,
+    rarest: passage?.features.rarest ?? 0,
+    intentAsked: question.intent.kind === null ? 0 : 1,
+    intentMet: passage?.features.intentMet ?? 0,
+    namedMissing: passage?.features.namedMissing ?? 0,
+    unknownNames: unknown('name'),
+    unknownWords: unknown('word'),
+    knownWords: Math.log(1 + question.terms.filter((term) => term.known).length),
+    typoOnly:
+      total > 0
+        ? question.terms.filter((term) => term.typoOnly).reduce((sum, t) => sum + t.weight, 0) /
+          total
+        : 0,
+    subjectHeld: passage ? subjectShare(question, passage.window) : 0,
+  };
+}
+
+/** The probability that the handbook answers the question. */
+export function answerability(
+  model: AnswerabilityModel,
+  features: Readonly<Record<AnswerabilityFeature, number>>,
+): number {
+  return probability(logOdds(model, features, ANSWERABILITY_FEATURES));
+}
+
+/** The share of the question's two rarest known words (its subject) that a set of words holds. */
+function subjectShare(question: AnalyzedQuestion, mask: number): number {
+  const subject = question.terms
+    .map((term, i) => ({term, i}))
+    .filter(({term}) => term.known)
+    .sort((a, b) => b.term.weight - a.term.weight)
+    .slice(0, 2);
+  if (subject.length === 0) return 0;
+  return subject.filter(({i}) => (mask & (1 << i)) !== 0).length / subject.length;
+}

@@ -1,0 +1,52 @@
+import {readFileSync} from 'node:fs';
+import type {SectionWeights} from '@studio-handbook/search/sections';
+import {SECTION_FEATURES} from '@studio-handbook/search/sections';
+import {ANSWERABILITY_FEATURES, type AnswerabilityModel} from '../answerability';
+import {PASSAGE_FEATURES, type PassageFeature} from '../passages';
+import type {LinearModel} from './logistic';
+
+/**
+ * Ask AI's fitted weights: the section ranking's, the passage model's and the answerability
+ * model's with its decision threshold. `bench/ask-ai-fit/fit.ts` writes them to `weights.json`
+ * from the judged sets, with where they came from; nothing here is set by hand.
+ */
+export type AskAiModel = {
+  readonly section: SectionWeights;
+  readonly passage: LinearModel<PassageFeature>;
+  readonly answerable: AnswerabilityModel;
+};
+
+export const WEIGHTS_FILE = new URL('./weights.json', import.meta.url);
+
+function checked<Name extends string>(
+  raw: unknown,
+  names: readonly Name[],
+  what: string,
+): LinearModel<Name> {
+  const value = raw as Record<string, unknown> | null;
+  for (const name of ['bias', ...names])
+    if (typeof value?.[name] !== 'number' || !Number.isFinite(value[name]))
+      throw new Error(`${WEIGHTS_FILE.pathname}: ${what}.${name} is not a number`);
+  return value as LinearModel<Name>;
+}
+
+export function parseModel(raw: unknown): AskAiModel {
+  const file = raw as {section?: unknown; passage?: unknown; answerable?: {threshold?: unknown}};
+  const answerable = checked(file.answerable, ANSWERABILITY_FEATURES, 'answerable');
+  const threshold = file.answerable?.threshold;
+  if (typeof threshold !== 'number' || threshold <= 0 || threshold >= 1)
+    throw new Error(`${WEIGHTS_FILE.pathname}: answerable.threshold is not a probability`);
+  return {
+    section: checked(file.section, SECTION_FEATURES, 'section'),
+    passage: checked(file.passage, PASSAGE_FEATURES, 'passage'),
+    answerable: {...answerable, threshold},
+  };
+}
+
+let loaded: AskAiModel | null = null;
+
+/** The committed weights (read once). */
+export function fittedModel(): AskAiModel {
+  loaded ??= parseModel(JSON.parse(readFileSync(WEIGHTS_FILE, 'utf8')));
+  return loaded;
+}

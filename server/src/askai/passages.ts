@@ -1,0 +1,133 @@
+import type {AnalyzedQuestion, RankedSection} from '@studio-handbook/search/sections';
+import {answersKind} from '@studio-handbook/search/sections';
+import {logOdds, type LinearModel} from './model/logistic';
+
+/**
+ * Which passage answers the question: each unit (a sentence, list item, table row or code
+ * block) of the best-ranked sections is described by a few features, and the fitted passage
+ * model picks the one most likely to state the answer. The answer quotes it first.
+ */
+export const PASSAGE_FEATURES = [
+  /** The rarity-weighted share of the question's known words the unit holds. */
+  'unitShare',
+  /** ...that its passage holds: the unit, its neighbours and its heading trail. */
+  'windowShare',
+  /** 1 when the passage holds the question's rarest known word. */
+  'rarest',
+  /** 1 when the question asks for a kind of fact (a duration, a count, a person, a rule...). */
+  'intentAsked',
+  /** 1 when it does and the unit states one (a count of the noun asked about, for a count). */
+  'intentMet',
+  /** The share of the question's names (tools, products) the passage lacks. */
+  'namedMissing',
+  /** The section's score from the section ranking (its fitted log-odds). */
+  'sectionScore',
+  /** 1 for the best-ranked section's units. */
+  'topSection',
+  /** 1 for the first unit of its section. */
+  'first',
+  /** 1 for a code block. */
+  'code',
+] as const;
+export type PassageFeature = (typeof PASSAGE_FEATURES)[number];
+
+/** Sections whose units are candidates: the ones an answer would quote from. */
+export const PASSAGE_SECTIONS = 3;
+
+export type Passage = {
+  /** Index of the section in the ranking. */
+  readonly section: number;
+  readonly unit: number;
+  readonly score: number;
+  readonly window: number;
+  readonly features: Readonly<Record<PassageFeature, number>>;
+};
+
+/** The weighted share of the question's known words that a set of words (bits) holds. */
+export function knownShare(question: AnalyzedQuestion, mask: number): number {
+  let total = 0;
+  let held = 0;
+  question.terms.forEach((term, i) => {
+    if (!term.known) return;
+    total += term.weight;
+    if (mask & (1 << i)) held += term.weight;
+  });
+  return total > 0 ? held / total : 0;
+}
+
+/** The bit of the question's rarest word the handbook knows (its subject); 0 when none. */
+export function rarestKnown(question: AnalyzedQuestion): number {
+  let best = -1;
+  let bestWeight = -Infinity;
+  question.terms.forEach((term, i) => {
+    if (term.known && term.weight > bestWeight) [best, bestWeight] = [i, term.weight];
+  });
+  return best < 0 ? 0 : 1 << best;
+}
+
+function namedBits(question: AnalyzedQuestion): number {
+  let bits = 0;
+  question.terms.forEach((term, i) => {
+    if (term.known && term.named) bits |= 1 << i;
+  });
+  return bits;
+}
+
+function weightOf(question: AnalyzedQuestion, mask: number): number {
+  let weight = 0;
+  question.terms.forEach((term, i) => {
+    if (mask & (1 << i)) weight += term.weight;
+  });
+  return weight;
+}
+
+export function passageFeatures(
+  question: AnalyzedQuestion,
+  sections: readonly RankedSection[],
+): {section: number; unit: number; window: number; features: Record<PassageFeature, number>}[] {
+  const rarest = rarestKnown(question);
+  const named = namedBits(question);
+  const {kind, countTerm} = question.intent;
+  const out: ReturnType<typeof passageFeatures> = [];
+  sections.slice(0, PASSAGE_SECTIONS).forEach((ranked, s) => {
+    const {units, trailMask} = ranked;
+    units.forEach((unit, u) => {
+      const window = trailMask | (units[u - 1]?.mask ?? 0) | unit.mask | (units[u + 1]?.mask ?? 0);
+      const countHeld = countTerm === null || (window & (1 << countTerm)) !== 0;
+      const met = kind !== null && answersKind(unit.facts, kind) && countHeld;
+      out.push({
+        section: s,
+        unit: u,
+        window,
+        features: {
+          unitShare: knownShare(question, unit.mask),
+          windowShare: knownShare(question, window),
+          rarest: rarest !== 0 && (window & rarest) !== 0 ? 1 : 0,
+          intentAsked: kind === null ? 0 : 1,
+          intentMet: met ? 1 : 0,
+          namedMissing:
+            named === 0 ? 0 : weightOf(question, named & ~window) / weightOf(question, named),
+          sectionScore: ranked.score,
+          topSection: s === 0 ? 1 : 0,
+          first: u === 0 ? 1 : 0,
+          code: ranked.section.units[u]?.kind === 'code' ? 1 : 0,
+        },
+      });
+    });
+  });
+  return out;
+}
+
+/** Every candidate passage with the passage model's score (log-odds), best first. */
+export function scorePassages(
+  question: AnalyzedQuestion,
+  sections: readonly RankedSection[],
+  model: LinearModel<PassageFeature>,
+): Passage[] {
+  return passageFeatures(question, sections)
+    .map((candidate) => ({
+      ...candidate,
+      score: logOdds(model, candidate.features, PASSAGE_FEATURES),
+    }))
+    .sort((a, b) => b.score - a.score);
+}

@@ -1,0 +1,45 @@
+import {SearchEngine} from '@studio-handbook/search/engine';
+import {DEFAULT_INDEX_FILE, readIndexFile} from '@studio-handbook/search/indexFile';
+import {describe, expect, it} from 'vitest';
+import {planAnswer} from '../../src/askai/answerPlan';
+import {fittedModel} from '../../src/askai/model/weights';
+
+/** The answer plan over the real index, with the committed fitted weights. */
+const engine = SearchEngine.fromIndexFile(readIndexFile(DEFAULT_INDEX_FILE));
+const plan = (question: string) => planAnswer(engine, question, fittedModel());
+const quoted = (question: string) => {
+  const {quote} = plan(question);
+  return quote ? quote.units.map((unit) => quote.section.units[unit]?.text ?? '') : [];
+};
+
+describe('the answer plan', () => {
+  it('quotes first the sentence that states the figure asked for', () => {
+    const [first] = quoted('How long are production logs kept in Loki?');
+    expect(first).toMatch(/30 days/);
+  });
+
+  it('links first the section it quotes', () => {
+    const answer = plan('Who approves production deploys?');
+    expect(answer.answerable).toBe(true);
+    expect(answer.sections[0]?.section).toBe(answer.quote?.section);
+    expect(answer.quote?.section.url).toMatch(/^\/docs\/workflow\/deployment-workflow#/);
+  });
+
+  it('refuses a question about a tool the studio does not use', () => {
+    expect(plan('How do I configure the Kafka topic retention for our consumers?').answerable).toBe(
+      false,
+    );
+  });
+
+  it('offers as nearest only sections holding the rarest word of the question it knows', () => {
+    const answer = plan('How do I configure the Kafka topic retention for our consumers?');
+    const rarest = [...answer.ranking.question.terms]
+      .filter((term) => term.known)
+      .sort((a, b) => b.weight - a.weight)[0];
+    const bit = 1 << answer.ranking.question.terms.findIndex((term) => term === rarest);
+    for (const near of answer.nearest) {
+      const ranked = answer.ranking.sections.find((r) => r.section === near.section);
+      expect((ranked?.mask ?? 0) & bit).not.toBe(0);
+    }
+  });
+});
