@@ -21,7 +21,13 @@
 import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {ask, fetchAskToken} from '../testing/askAiClient';
-import {score, type Outcome} from './lib/askAiScore';
+import {
+  askConversation,
+  score,
+  type HistoryTurn,
+  type Judged,
+  type Outcome,
+} from './lib/askAiScore';
 import {readJudgedSet} from './lib/judgedSets';
 import {repoRoot, startBenchGate} from './lib/gateProcess';
 
@@ -39,10 +45,14 @@ const SETS: readonly string[] =
         'questions-dev3',
         'questions-dev4',
         'questions-dev5',
+        'ask-id-A',
+        'conv-A',
       ];
 
+type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;
+
 async function inProcessAsker(): Promise<{
-  ask: (q: string) => Promise<Outcome>;
+  ask: Ask;
   stop: () => Promise<void>;
 }> {
   const {readIndexFile} = await import('@studio-handbook/search/indexFile');
@@ -58,9 +68,9 @@ async function inProcessAsker(): Promise<{
     () => undefined,
   );
   return {
-    ask: async (question) => {
+    ask: async (question, history = []) => {
       const started = performance.now();
-      const prepared = service.prepare({chatId: null, question, history: []});
+      const prepared = service.prepare({chatId: null, question, history});
       let text = '';
       let firstDeltaMs: number | null = null;
       for await (const delta of prepared.text(new AbortController().signal)) {
@@ -74,19 +84,19 @@ async function inProcessAsker(): Promise<{
 }
 
 async function gateAsker(): Promise<{
-  ask: (q: string) => Promise<Outcome>;
+  ask: Ask;
   stop: () => Promise<void>;
 }> {
   const gate = await startBenchGate({LOG_LEVEL: 'warn'});
   const token = await fetchAskToken(gate.base, gate.cookie);
   return {
-    ask: async (question) => {
-      let result = await ask(gate.base, gate.cookie, token, question);
+    ask: async (question, history = []) => {
+      let result = await ask(gate.base, gate.cookie, token, question, {history});
       // The gate allows a reader 300 questions a minute; all the sets together ask more.
       while (result.status === 429) {
         const seconds = /retry in (\d+) seconds/.exec(JSON.stringify(result.json))?.[1];
         await new Promise((resolve) => setTimeout(resolve, (Number(seconds ?? 60) + 1) * 1000));
-        result = await ask(gate.base, gate.cookie, token, question);
+        result = await ask(gate.base, gate.cookie, token, question, {history});
       }
       if (result.status !== 200 || result.errorText)
         throw new Error(
@@ -104,11 +114,21 @@ const asker = inProcess ? await inProcessAsker() : await gateAsker();
 const results: Record<string, ReturnType<typeof score>> = {};
 try {
   for (const set of SETS) {
-    const judged = readJudgedSet(set).questions ?? [];
+    const file = readJudgedSet(set);
     // Warm-up: the first request of a process pays for lazy initialisation.
     await asker.ask('warm up');
+    const judged: Judged[] = [];
     const outcomes: Outcome[] = [];
-    for (const item of judged) outcomes.push(await asker.ask(item.question));
+    for (const item of file.questions ?? []) {
+      judged.push(item);
+      outcomes.push(await asker.ask(item.question));
+    }
+    // A conversation is asked turn by turn; its follow-ups (every turn after the first) count.
+    for (const conversation of file.conversations ?? []) {
+      const answers = await askConversation(asker.ask, conversation.turns);
+      judged.push(...conversation.turns.slice(1));
+      outcomes.push(...answers.slice(1));
+    }
     results[set] = score(judged, outcomes);
   }
 } finally {
@@ -117,12 +137,12 @@ try {
 
 console.log(`Ask AI (extractive), ${inProcess ? 'in process' : 'through the gate (HTTP)'}`);
 console.log(
-  '| set | answerable | unanswerable | first link right | facts | refusals (unanswerable) | false refusals | first delta p50 / p95 ms |',
+  '| set | answerable | unanswerable | first link right | facts | right page and facts | refusals (unanswerable) | false refusals | first delta p50 / p95 ms |',
 );
-console.log('| --- | --: | --: | --: | --: | --: | --: | --: |');
+console.log('| --- | --: | --: | --: | --: | --: | --: | --: | --: |');
 for (const [set, r] of Object.entries(results)) {
   console.log(
-    `| ${set} | ${r.answerable} | ${r.unanswerable} | ${(r.firstLinkRight * 100).toFixed(1)}% | ${(r.factsContained * 100).toFixed(1)}% | ${(r.refusalsOnUnanswerable * 100).toFixed(1)}% | ${(r.falseRefusals * 100).toFixed(1)}% | ${r.firstDeltaP50Ms} / ${r.firstDeltaP95Ms} |`,
+    `| ${set} | ${r.answerable} | ${r.unanswerable} | ${(r.firstLinkRight * 100).toFixed(1)}% | ${(r.factsContained * 100).toFixed(1)}% | ${(r.rightPageAndFacts * 100).toFixed(1)}% | ${(r.refusalsOnUnanswerable * 100).toFixed(1)}% | ${(r.falseRefusals * 100).toFixed(1)}% | ${r.firstDeltaP50Ms} / ${r.firstDeltaP95Ms} |`,
   );
   if (verbose) for (const miss of r.misses) console.log(`  - ${miss}`);
 }

@@ -20,6 +20,7 @@ import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {SearchEngine} from '@studio-handbook/search/engine';
 import {readIndexFile} from '@studio-handbook/search/indexFile';
+import {talaStem, useIndonesianStemmer} from '../../search/src/analysis/indonesian';
 import {
   SECTION_FEATURES,
   type SectionRanking,
@@ -28,15 +29,30 @@ import {
 import {planAnswer} from '../../server/src/askai/answerPlan';
 import {ANSWERABILITY_FEATURES} from '../../server/src/askai/answerability';
 import {ExtractiveAnswerer} from '../../server/src/askai/answerers/extractiveAnswerer';
-import {AskAiService} from '../../server/src/askai/askService';
+import {AskAiService, CONTEXT_WEIGHT} from '../../server/src/askai/askService';
 import type {AskAiModel} from '../../server/src/askai/model/weights';
 import {PASSAGE_FEATURES, passageFeatures} from '../../server/src/askai/passages';
-import {pagePath, plain, score, type Judged, type Outcome} from '../lib/askAiScore';
+import {
+  askConversation,
+  pagePath,
+  plain,
+  score,
+  type HistoryTurn,
+  type Judged,
+  type Outcome,
+} from '../lib/askAiScore';
 import {readJudgedSet} from '../lib/judgedSets';
 import {repoRoot} from '../lib/gateProcess';
 import {fitLogistic, predict} from './logistic';
 
-type Item = Judged & {readonly set: string; readonly group: string};
+type Item = Judged & {
+  readonly set: string;
+  readonly group: string;
+  /** For a turn of a conversation: which conversation, which turn, and the question before. */
+  readonly conversation?: number;
+  readonly turn?: number;
+  readonly context?: string;
+};
 
 /** Groups of judged sets left out together: a typo twin leaves with its original question. */
 export const GROUPS: readonly {readonly name: string; readonly sets: readonly string[]}[] = [
@@ -46,15 +62,33 @@ export const GROUPS: readonly {readonly name: string; readonly sets: readonly st
   {name: 'dev3', sets: ['questions-dev3']},
   {name: 'dev4', sets: ['questions-dev4']},
   {name: 'dev5', sets: ['questions-dev5']},
+  {name: 'id-A', sets: ['ask-id-A']},
+  {name: 'conv-A', sets: ['conv-A']},
 ];
-
-const readSet = (set: string): readonly Judged[] => readJudgedSet(set).questions ?? [];
 
 export function loadItems(groups = GROUPS): Item[] {
   return groups.flatMap((group) =>
-    group.sets.flatMap((set) => readSet(set).map((item) => ({...item, set, group: group.name}))),
+    group.sets.flatMap((set) => {
+      const file = readJudgedSet(set);
+      const questions = (file.questions ?? []).map((item) => ({...item, set, group: group.name}));
+      const turns = (file.conversations ?? []).flatMap((conversation, c) =>
+        conversation.turns.map((turn, t) => ({
+          ...turn,
+          set,
+          group: group.name,
+          conversation: c,
+          turn: t,
+          ...(t > 0 ? {context: conversation.turns[t - 1]?.question ?? ''} : {}),
+        })),
+      );
+      return [...questions, ...turns];
+    }),
   );
 }
+
+/** A follow-up is ranked leaning on the question before it, as the service does. */
+const leaning = (item: Item) =>
+  item.context === undefined ? {} : {context: item.context, contextWeight: CONTEXT_WEIGHT};
 
 const engine = SearchEngine.fromIndexFile(
   readIndexFile(path.join(repoRoot, 'search/dist/index.json')),
@@ -81,7 +115,11 @@ function sectionRows(items: readonly Item[]): {rows: number[][]; labels: number[
   const labels: number[] = [];
   for (const item of items) {
     if (!item.answerable) continue;
-    const ranking = engine.rankSections(item.question, {weights: FLAT, all: true});
+    const ranking = engine.rankSections(item.question, {
+      weights: FLAT,
+      all: true,
+      ...leaning(item),
+    });
     const pages = expectedPages(item);
     const held = ranking.sections.map((ranked) =>
       pages.has(pagePath(ranked.section.page))
@@ -99,7 +137,7 @@ function sectionRows(items: readonly Item[]): {rows: number[][]; labels: number[
 }
 
 function rankWith(item: Item, section: SectionWeights): SectionRanking {
-  return engine.rankSections(item.question, {weights: section, limit: 5});
+  return engine.rankSections(item.question, {weights: section, limit: 5, ...leaning(item)});
 }
 
 function passageRows(items: readonly Item[], section: SectionWeights) {
@@ -173,7 +211,12 @@ export function fitModel(items: readonly Item[]): AskAiModel {
     } as AskAiModel['answerable'],
   };
   for (const item of items) {
-    const plan = planAnswer(engine, item.question, provisional);
+    const plan = planAnswer(
+      engine,
+      item.question,
+      provisional,
+      item.context === undefined ? {} : {context: {text: item.context, weight: CONTEXT_WEIGHT}},
+    );
     answerRows.push(ANSWERABILITY_FEATURES.map((name) => plan.features[name]));
     answerLabels.push(item.answerable ? 1 : 0);
   }
@@ -195,21 +238,43 @@ export function fitModel(items: readonly Item[]): AskAiModel {
   };
 }
 
-async function answerAll(items: readonly Item[], model: AskAiModel): Promise<Outcome[]> {
+/**
+ * Answers the items through the service: questions alone, conversations turn by turn with the
+ * answers actually given. Returns the items scored (a conversation's first turn is not: it is
+ * a plain question, the follow-ups are what the set measures) and their outcomes.
+ */
+async function answerAll(
+  items: readonly Item[],
+  model: AskAiModel,
+): Promise<{judged: Item[]; outcomes: Outcome[]}> {
   const service = new AskAiService(engine, model, new ExtractiveAnswerer(), () => undefined);
-  const outcomes: Outcome[] = [];
-  for (const item of items) {
+  const ask = async (question: string, history: readonly HistoryTurn[] = []) => {
     const started = performance.now();
-    const prepared = service.prepare({chatId: null, question: item.question, history: []});
+    const prepared = service.prepare({chatId: null, question, history});
     let text = '';
     let firstDeltaMs: number | null = null;
     for await (const delta of prepared.text(new AbortController().signal)) {
       firstDeltaMs ??= performance.now() - started;
       text += delta;
     }
-    outcomes.push({question: item.question, text, firstDeltaMs});
+    return {question, text, firstDeltaMs};
+  };
+  const judged: Item[] = [];
+  const outcomes: Outcome[] = [];
+  for (const item of items) {
+    if (item.conversation === undefined) {
+      judged.push(item);
+      outcomes.push(await ask(item.question));
+    } else if (item.turn === 0) {
+      const turns = items.filter(
+        (other) => other.set === item.set && other.conversation === item.conversation,
+      );
+      const answers = await askConversation(ask, turns);
+      judged.push(...turns.slice(1));
+      outcomes.push(...answers.slice(1));
+    }
   }
-  return outcomes;
+  return {judged, outcomes};
 }
 
 const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
@@ -221,32 +286,37 @@ export async function crossValidate(items: readonly Item[]) {
     const train = items.filter((item) => item.group !== group.name);
     const model = fitModel(train);
     for (const set of group.sets) {
-      const test = items.filter((item) => item.set === set);
-      const outcomes = await answerAll(test, model);
-      pooled.judged.push(...test);
+      const {judged, outcomes} = await answerAll(
+        items.filter((item) => item.set === set),
+        model,
+      );
+      pooled.judged.push(...judged);
       pooled.outcomes.push(...outcomes);
-      const r = score(test, outcomes);
+      const r = score(judged, outcomes);
       rows.push(
-        `| ${set} | ${r.answerable} + ${r.unanswerable} | ${pct(r.firstLinkRight)} | ${pct(r.factsContained)} | ${r.unanswerable ? pct(r.refusalsOnUnanswerable) : '–'} | ${pct(r.falseRefusals)} |`,
+        `| ${set} | ${r.answerable} + ${r.unanswerable} | ${pct(r.firstLinkRight)} | ${pct(r.factsContained)} | ${pct(r.rightPageAndFacts)} | ${r.unanswerable ? pct(r.refusalsOnUnanswerable) : '–'} | ${pct(r.falseRefusals)} |`,
       );
     }
   }
   const r = score(pooled.judged, pooled.outcomes);
   rows.push(
-    `| **all, pooled** | ${r.answerable} + ${r.unanswerable} | ${pct(r.firstLinkRight)} | ${pct(r.factsContained)} | ${pct(r.refusalsOnUnanswerable)} | ${pct(r.falseRefusals)} |`,
+    `| **all, pooled** | ${r.answerable} + ${r.unanswerable} | ${pct(r.firstLinkRight)} | ${pct(r.factsContained)} | ${pct(r.rightPageAndFacts)} | ${pct(r.refusalsOnUnanswerable)} | ${pct(r.falseRefusals)} |`,
   );
   return rows;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  // `--stemmer tala` measures Tala's Indonesian stemmer in place of Sastrawi's.
+  if (process.argv.includes('--stemmer') && process.argv.includes('tala'))
+    useIndonesianStemmer(talaStem);
   const items = loadItems();
   console.log(
     'Leave-one-group-out cross-validation (each group answered by weights fitted without it):',
   );
   console.log(
-    '| set | answerable + unanswerable | first link right | facts | refusals | false refusals |',
+    '| set | answerable + unanswerable | first link right | facts | right page and facts | refusals | false refusals |',
   );
-  console.log('| --- | --: | --: | --: | --: | --: |');
+  console.log('| --- | --: | --: | --: | --: | --: | --: |');
   for (const row of await crossValidate(items)) console.log(row);
   if (!process.argv.includes('--cv-only')) {
     const model = fitModel(items);

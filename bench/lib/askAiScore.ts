@@ -16,6 +16,27 @@ export type Judged =
 
 export type Outcome = {question: string; text: string; firstDeltaMs: number | null};
 
+/** A turn of a conversation as the modal sends it back with the next question. */
+export type HistoryTurn = {readonly role: 'user' | 'assistant'; readonly text: string};
+
+/**
+ * Asks a conversation's turns in order, each with the conversation so far (its questions and
+ * the answers actually given), as a reader does.
+ */
+export async function askConversation(
+  ask: (question: string, history: readonly HistoryTurn[]) => Promise<Outcome>,
+  turns: readonly Judged[],
+): Promise<Outcome[]> {
+  const history: HistoryTurn[] = [];
+  const outcomes: Outcome[] = [];
+  for (const turn of turns) {
+    const outcome = await ask(turn.question, [...history]);
+    outcomes.push(outcome);
+    history.push({role: 'user', text: turn.question}, {role: 'assistant', text: outcome.text});
+  }
+  return outcomes;
+}
+
 export function pagePath(url: string): string {
   const pathname = new URL(url, 'http://handbook.invalid').pathname;
   return pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
@@ -38,6 +59,7 @@ export function percentile(values: number[], p: number): number {
 
 export function score(judged: readonly Judged[], outcomes: readonly Outcome[]) {
   let answerable = 0;
+  let rightAndFacts = 0;
   let firstLinkRight = 0;
   let factsRight = 0;
   let falseRefusals = 0;
@@ -65,6 +87,7 @@ export function score(judged: readonly Judged[], outcomes: readonly Outcome[]) {
     const text = plain(outcome.text);
     const missing = item.facts.filter((fact) => !text.includes(plain(fact)));
     if (!refused && missing.length === 0) factsRight += 1;
+    if (linkOk && missing.length === 0) rightAndFacts += 1;
     if (!linkOk || missing.length > 0 || refused)
       misses.push(
         `${refused ? 'REFUSED ' : ''}${linkOk ? '' : `first link ${first ?? 'none'} (want ${item.expectedPages.join(' | ')}) `}${missing.length ? `missing ${JSON.stringify(missing)} ` : ''}: ${item.question}`,
@@ -77,6 +100,8 @@ export function score(judged: readonly Judged[], outcomes: readonly Outcome[]) {
     answerable,
     unanswerable,
     firstLinkRight: firstLinkRight / Math.max(1, answerable),
+    /** Answered with an expected page first and every fact: the measure of issue 29. */
+    rightPageAndFacts: rightAndFacts / Math.max(1, answerable),
     factsContained: factsRight / Math.max(1, answerable),
     refusalsOnUnanswerable: refusals / Math.max(1, unanswerable),
     falseRefusals: falseRefusals / Math.max(1, answerable),

@@ -6,7 +6,7 @@ import {createRequire} from 'node:module';
  * on the subject it shares with the handbook: an ordinary word it does not share is phrasing, a
  * name it does not share is usually the question's subject, one the handbook cannot answer.
  * English: the 275,000 words of `an-array-of-english-words` (the Letterpress word list).
- * Indonesian words are recognised by the Indonesian analyzer (`indonesian.ts`) when it lands.
+ * Indonesian words are recognised by Sastrawi's root dictionary (`indonesian.ts`).
  */
 let english: ReadonlySet<string> | null = null;
 

@@ -30,7 +30,7 @@ export const INDONESIAN_STOP_WORDS: ReadonlySet<string> = new Set(
   gimana bagaimana kenapa mengapa siapa kapan dimana mana berapa kalau kalo kok sih ya nggak gak
   enggak ga tidak mau udah sudah belum lagi masih juga tapi biar buat pakai pake sama saya aku
   kita kami nya dong deh tolong mohon agar supaya jadi bikin caranya cara gitu banget punya
-  ngapain diapain yg utk dgn tdk`.split(/\s+/),
+  ngapain diapain yg utk dgn tdk nge gmn emang gitu`.split(/\s+/),
 );
 for (const word of INDONESIAN_STOP_WORDS) STOP_WORDS.add(word);
 

@@ -1,6 +1,7 @@
 import type SearchableMap from 'minisearch/SearchableMap';
 import type {QueryWord} from '../analysis/queryWords';
 import {MAX_QUERY_WORDS} from '../analysis/queryWords';
+import {indonesianVariants, loanwordForms} from '../analysis/indonesian';
 import {stemOf} from '../analysis/stems';
 import type {SynonymMap} from '../analysis/synonyms';
 import {transpositions} from '../analysis/typos';
@@ -129,7 +130,13 @@ export function candidates(
   for (const [term, termId] of (stem === null ? undefined : lexicon.stems.get(stem)) ?? []) {
     if (!found.has(term)) found.set(term, {termId, typos: 0, exact: false, prefixLength: null});
   }
-  if (exactId === undefined && word.maxTypos > 0) typoCandidates(lexicon, word, found);
+  // A word the handbook does not hold in any form may be Indonesian: its stem, its colloquial
+  // base or the English word it was borrowed from (analysis/indonesian.ts), looked up exactly,
+  // through the synonyms and by stem, before any typo is assumed.
+  const asIndonesian = found.size === 0 && indonesianCandidates(lexicon, word, found);
+  if (exactId === undefined && word.maxTypos > 0 && !asIndonesian)
+    typoCandidates(lexicon, word, found);
+  if (found.size === 0) borrowedWithTypo(lexicon, word, found);
   // A misspelt word finds what the word itself finds: its synonyms too, with its typos
   // (`postgers` is postgres, so also the page titled PostgreSQL), and, when one word is the
   // only correction at its fewest typos, that word's other forms by stem (`cnventional` is
@@ -175,6 +182,47 @@ export function candidates(
  * within its one typo) gets a second typo (`hahdbok`): it would otherwise match nothing, and a query word matching nothing only
  * lets pages without it win.
  */
+/**
+ * Adds the terms of a word's Indonesian forms (stem, colloquial base, English original),
+ * looked up exactly, through the synonyms and by stem. Returns whether any was found.
+ */
+function indonesianCandidates(
+  lexicon: Lexicon,
+  word: QueryWord,
+  found: Map<string, FoundTerm>,
+): boolean {
+  if (word.text.length < 4) return false;
+  const forms = indonesianVariants(word.text);
+  const add = (term: string, termId: number, typos: number) => {
+    if (!found.has(term)) found.set(term, {termId, typos, exact: false, prefixLength: null});
+  };
+  for (const form of forms) {
+    const termId = lexicon.terms.get(form);
+    if (termId !== undefined) add(form, termId, 0);
+    for (const alternative of lexicon.synonyms.get(form) ?? []) {
+      const id = lexicon.terms.get(alternative);
+      if (id !== undefined) add(alternative, id, 0);
+    }
+    const stem = stemOf(form);
+    for (const [term, id] of (stem === null ? undefined : lexicon.stems.get(stem)) ?? [])
+      add(term, id, 0);
+    if (found.size > 0) return true;
+  }
+  return false;
+}
+
+/**
+ * A borrowed word of eight letters or more that nothing else matched may be one typo from its
+ * English spelling (instalasi: installation, with its double l).
+ */
+function borrowedWithTypo(lexicon: Lexicon, word: QueryWord, found: Map<string, FoundTerm>) {
+  if (word.text.length < 4) return;
+  for (const form of loanwordForms(word.text))
+    if (form.length >= 8)
+      for (const [term, [termId]] of lexicon.terms.fuzzyGet(form, 1))
+        if (!found.has(term)) found.set(term, {termId, typos: 1, exact: false, prefixLength: null});
+}
+
 function typoCandidates(lexicon: Lexicon, word: QueryWord, found: Map<string, FoundTerm>): void {
   const add = (term: string, termId: number, typos: number, prefixLength: number | null) => {
     const previous = found.get(term);

@@ -1,4 +1,5 @@
 import {isDictionaryWord} from '../analysis/dictionary';
+import {isIndonesianWord} from '../analysis/indonesian';
 import type {FactKind} from '../analysis/facts';
 import {questionIntent} from '../analysis/questionIntent';
 import {questionWords, type QueryWord} from '../analysis/queryWords';
@@ -58,8 +59,9 @@ export type QuestionTerm = {
   /** One of its terms is a name in the handbook (a tool, a product, a project). */
   readonly named: boolean;
   /**
-   * For a word the handbook never uses: an ordinary word of a language, a name, or a figure (a
-   * token with a digit: "3pm", "p95", "2am", the question's circumstances rather than its subject).
+   * For a word the handbook never uses: an ordinary word of English or Indonesian, a name, or a
+   * figure (a token with a digit: "3pm", "p95", "2am", the question's circumstances rather than
+   * its subject).
    */
   readonly unknown: 'word' | 'name' | 'figure' | null;
 };
@@ -144,7 +146,7 @@ function termOf(index: SectionIndex, {word, terms}: WordTerms, weightShare: numb
       ? null
       : /\d/.test(word.text)
         ? 'figure'
-        : isDictionaryWord(word.text)
+        : isDictionaryWord(word.text) || isIndonesianWord(word.text)
           ? 'word'
           : 'name',
   };
@@ -156,13 +158,20 @@ export function rankSections(
   options: RankSectionsOptions,
   recordHits: RecordHits,
 ): SectionRanking {
-  const intent = questionIntent(question);
+  const ownIntent = questionIntent(question);
+  const contextIntent = options.context === undefined ? null : questionIntent(options.context);
+  // A follow-up that does not ask for a kind of fact asks for the one its context asked for
+  // ("how long are prod logs kept?", then "and staging?").
+  const intent =
+    ownIntent.kind === null && contextIntent !== null
+      ? {...ownIntent, kind: contextIntent.kind, countNoun: contextIntent.countNoun}
+      : ownIntent;
   const own = analyzeWords(index, questionWords(intent.subjectText));
   const ownTexts = new Set(own.map(({word}) => word.text));
   const context =
     options.context === undefined
       ? []
-      : analyzeWords(index, questionWords(questionIntent(options.context).subjectText)).filter(
+      : analyzeWords(index, questionWords(contextIntent?.subjectText ?? '')).filter(
           ({word}) => !ownTexts.has(word.text),
         );
   const all = [...own, ...context].slice(0, 31);
@@ -170,14 +179,18 @@ export function rankSections(
     termOf(index, wordTerms, i < own.length ? 1 : (options.contextWeight ?? 1)),
   );
   const countNoun = intent.countNoun;
-  const countTerm = countNoun === null ? -1 : own.findIndex(({word}) => word.text === countNoun);
+  const countTerm = countNoun === null ? -1 : all.findIndex(({word}) => word.text === countNoun);
   const analyzed: AnalyzedQuestion = {
     terms,
     intent: {kind: intent.kind, countTerm: countTerm < 0 ? null : countTerm},
   };
 
   const n = index.sections.length;
-  const total = terms.reduce((sum, term) => sum + term.weight, 0);
+  // The question's subject is what it shares with the handbook, and the names it does not: an
+  // ordinary word of either language the handbook never uses ("hurry", "gimana") and a figure
+  // ("3pm") are neutral, in no share's total.
+  const counts = (term: QuestionTerm) => term.known || term.unknown === 'name';
+  const total = terms.reduce((sum, term) => sum + (counts(term) ? term.weight : 0), 0);
   // Per section: BM25 per field, the words held (a bit each), the page's words.
   const bm25 = new Float64Array(n * FIELD_COUNT);
   const masks = new Uint32Array(n);

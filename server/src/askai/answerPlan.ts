@@ -3,7 +3,7 @@ import type {SectionRanking} from '@studio-handbook/search/sections';
 import {answerability, answerabilityFeatures, type AnswerabilityFeature} from './answerability';
 import type {AskAiModel} from './model/weights';
 import {rarestKnown, scorePassages, type Passage} from './passages';
-import type {Quote, RetrievedSection} from './types';
+import type {Quote, RetrievedSection, Section} from './types';
 
 /**
  * One question's plan: the sections the search ranks for it, the passage that answers it, and
@@ -23,24 +23,44 @@ export type AnswerPlan = {
   readonly quote: Quote | null;
   /** Sections offered with a refusal: those that share the question's subject. */
   readonly nearest: readonly RetrievedSection[];
+  /** The earlier question the plan leaned on (a follow-up), if any. */
+  readonly buildsOn: string | null;
 };
+
+export type PlanOptions = {
+  /** An earlier question of the conversation to lean on, its words weighing `weight`. */
+  readonly context?: {readonly text: string; readonly weight: number};
+  /** What the conversation has shown already: no unit quoted there is quoted again first. */
+  readonly shown?: string;
+};
+
+/** Text as a reader compares it: no markdown marks, one space, lower case. */
+function comparable(text: string): string {
+  return text
+    .replace(/\\([\\`*_[\]<>])/g, '$1')
+    .replace(/[`>*]/g, '')
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
+}
 
 /** Sections handed to an answerer (and the only ones an answer may link). */
 export const SECTIONS = 5;
 /** Units quoted at most: about a paragraph (sweep in bench/README.md, "Ask AI"). */
-export const MAX_QUOTED = Number(process.env.ASKAI_MAX_QUOTED ?? 5);
+export const MAX_QUOTED = 5;
 
 export function planAnswer(
   engine: SearchEngine,
   question: string,
   model: AskAiModel,
-  context?: {readonly text: string; readonly weight: number},
+  options: PlanOptions = {},
 ): AnswerPlan {
+  const {context} = options;
   const ranking = engine.rankSections(question, {
     weights: model.section,
     limit: SECTIONS,
     ...(context ? {context: context.text, contextWeight: context.weight} : {}),
   });
+  const shown = options.shown ? comparable(options.shown) : '';
   const passages = scorePassages(ranking.question, ranking.sections, model.passage);
   const passage = passages[0] ?? null;
   const features = answerabilityFeatures(ranking.question, ranking.sections, passage);
@@ -52,27 +72,48 @@ export function planAnswer(
   const sections = lead ? [lead, ...ranked.filter((entry) => entry !== lead)] : ranked;
   const quote =
     passage && lead
-      ? {section: lead.section, units: quotedUnits(passage, passages, lead.section.units.length)}
+      ? {section: lead.section, units: quotedUnits(passage, passages, lead.section, shown)}
       : null;
   const subject = rarestKnown(ranking.question);
   const nearest = ranking.sections
     .filter((ranked) => subject !== 0 && (ranked.mask & subject) !== 0)
     .slice(0, 2)
     .map((ranked) => ({section: ranked.section, score: ranked.score}));
-  return {ranking, sections, passage, features, probability: p, answerable, quote, nearest};
+  return {
+    ranking,
+    sections,
+    passage,
+    features,
+    probability: p,
+    answerable,
+    quote,
+    nearest,
+    buildsOn: context?.text ?? null,
+  };
 }
 
 /**
  * The answering unit first; then, in page order, the rest of its passage (the units on either
  * side) and the section's other units the passage model rates best, `MAX_QUOTED` in all.
  */
-function quotedUnits(best: Passage, passages: readonly Passage[], count: number): number[] {
+function quotedUnits(
+  best: Passage,
+  passages: readonly Passage[],
+  section: Section,
+  shown: string,
+): number[] {
+  const count = section.units.length;
+  // In a conversation, what was quoted already is not quoted again as context: a follow-up may
+  // open with the same sentence ("30 days for production and 7 days for staging"), never
+  // repeat the whole earlier answer.
+  const fresh = (unit: number) =>
+    shown === '' || !shown.includes(comparable(section.units[unit]?.text ?? ''));
   const chosen = new Set([best.unit]);
   for (const unit of [best.unit - 1, best.unit + 1])
-    if (unit >= 0 && unit < count && chosen.size < MAX_QUOTED) chosen.add(unit);
+    if (unit >= 0 && unit < count && chosen.size < MAX_QUOTED && fresh(unit)) chosen.add(unit);
   for (const other of passages) {
     if (chosen.size >= MAX_QUOTED) break;
-    if (other.section === best.section) chosen.add(other.unit);
+    if (other.section === best.section && fresh(other.unit)) chosen.add(other.unit);
   }
   chosen.delete(best.unit);
   return [best.unit, ...[...chosen].sort((a, b) => a - b)];

@@ -31,10 +31,11 @@ export const ANSWERABILITY_FEATURES = [
   'intentMet',
   /** The share of the question's names (tools, products) the passage lacks. */
   'namedMissing',
-  /** The share of the question's weight in names the handbook never uses (Kafka, Jira). */
+  /**
+   * The share of the question's weight in names the handbook never uses (Kafka, Jira). Ordinary
+   * words of either language it never uses are neutral: no feature counts them.
+   */
   'unknownNames',
-  /** ...in ordinary words of a language the handbook never uses ("salary", "hurry"). */
-  'unknownWords',
   /** ln(1 + the number of the question's words the handbook knows). */
   'knownWords',
   /** The share of the question's weight the handbook holds only one or two typos away. */
@@ -51,8 +52,10 @@ export function answerabilityFeatures(
   sections: readonly RankedSection[],
   passage: Passage | null,
 ): Record<AnswerabilityFeature, number> {
-  const total = question.terms.reduce((sum, term) => sum + term.weight, 0);
-  const unknown = (kind: 'word' | 'name') =>
+  const total = question.terms
+    .filter((term) => term.known || term.unknown === 'name')
+    .reduce((sum, term) => sum + term.weight, 0);
+  const unknown = (kind: 'name') =>
     total > 0
       ? question.terms
           .filter((term) => term.unknown === kind)
@@ -70,7 +73,6 @@ export function answerabilityFeatures(
     intentMet: passage?.features.intentMet ?? 0,
     namedMissing: passage?.features.namedMissing ?? 0,
     unknownNames: unknown('name'),
-    unknownWords: unknown('word'),
     knownWords: Math.log(1 + question.terms.filter((term) => term.known).length),
     typoOnly:
       total > 0

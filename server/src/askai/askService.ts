@@ -15,9 +15,10 @@ import {AnswerError, type AnswerRequest, type Answerer, type RetrievedSection} f
 
 /**
  * A follow-up ("and for staging?") leans on the conversation: the reader's previous question
- * joins it as context, its words weighing this share of their rarity.
+ * joins it as context, its words weighing this share of their rarity (a sweep of 0.25, 0.5 and
+ * 1 on the conversation development set, bench/README.md: 1 answered most follow-ups).
  */
-export const CONTEXT_WEIGHT = 0.5;
+export const CONTEXT_WEIGHT = 1;
 
 export type AskAiEvent =
   | {
@@ -64,14 +65,22 @@ export class AskAiService {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The plan for a question, leaning on the conversation when the question alone has none. */
+  /**
+   * The plan for a question. A follow-up is planned twice, on its own and leaning on the
+   * reader's previous question; the plan the answerability model trusts more wins. Either way
+   * no unit the conversation has quoted already opens the answer.
+   */
   plan(question: string, history: ChatRequest['history']): AnswerPlan {
-    const own = planAnswer(this.engine, question, this.model);
+    const shown = history
+      .filter((turn) => turn.role === 'assistant')
+      .map((turn) => turn.text)
+      .join('\n');
+    const own = planAnswer(this.engine, question, this.model, {shown});
     const previous = [...history].reverse().find((turn) => turn.role === 'user');
-    if (!previous || own.answerable) return own;
+    if (!previous) return own;
     const leaning = planAnswer(this.engine, question, this.model, {
-      text: previous.text,
-      weight: CONTEXT_WEIGHT,
+      context: {text: previous.text, weight: CONTEXT_WEIGHT},
+      shown,
     });
     return leaning.probability > own.probability ? leaning : own;
   }
@@ -88,6 +97,7 @@ export class AskAiService {
       answerable: plan.answerable,
       quote: plan.quote,
       nearest: plan.nearest,
+      buildsOn: plan.buildsOn,
     };
     if (!plan.answerable) {
       this.events({

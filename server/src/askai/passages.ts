@@ -32,7 +32,7 @@ export const PASSAGE_FEATURES = [
 export type PassageFeature = (typeof PASSAGE_FEATURES)[number];
 
 /** Sections whose units are candidates: the ones an answer would quote from. */
-export const PASSAGE_SECTIONS = 3;
+export const PASSAGE_SECTIONS = 1;
 
 export type Passage = {
   /** Index of the section in the ranking. */

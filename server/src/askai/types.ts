@@ -38,6 +38,8 @@ export type AnswerRequest = {
   readonly quote: Quote | null;
   /** Sections offered with a refusal: those that share the question's subject. */
   readonly nearest: readonly RetrievedSection[];
+  /** For a follow-up: the earlier question the answer builds on (shown to the reader). */
+  readonly buildsOn?: string | null;
 };
 
 /** Turns retrieved sections into answer text, streamed as markdown deltas. */

@@ -1,5 +1,5 @@
 import type {AnswerRequest, Answerer, Unit} from '../types';
-import {sectionLink} from './markdown';
+import {escapeMarkdown, sectionLink} from './markdown';
 import {refusalText, wordDeltas} from './refusal';
 
 /**
@@ -25,6 +25,8 @@ export class ExtractiveAnswerer implements Answerer {
       return unit ? [unit] : [];
     });
     if (signal.aborted || units.length === 0) return;
+    // A follow-up says which earlier question it builds on.
+    if (request.buildsOn) yield `Following up on “${escapeMarkdown(request.buildsOn)}”:\n\n`;
     yield `From ${sectionLink(quote.section)}:\n\n`;
     const [answering, ...context] = units;
     if (answering) yield* wordDeltas(renderQuote([answering]));
