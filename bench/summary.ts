@@ -138,47 +138,85 @@ type AskFigures = {
   unanswerable: number;
   firstLinkRight: number;
   factsContained: number;
+  rightPageAndFacts: number;
   refusalsOnUnanswerable: number;
   falseRefusals: number;
   firstDeltaP95Ms: number;
 };
 const askAi = read<{results: Record<string, AskFigures>}>('ask-ai.json');
+const askAiCv = read<{results: Record<string, AskFigures>}>('ask-ai-cv.json');
+const percent = (n: number) => `${Math.round(n * 100)}%`;
+/**
+ * Ask AI's goals (issues 26 and 29) are judged on questions its weights never saw: the
+ * held-out sets through the gate, and the fitting sets cross-validated (each answered by
+ * weights fitted without it). The fitting sets' in-sample figures through the gate are shown
+ * without a goal: they say how the fit describes what it was fitted on, not how it generalises.
+ */
+function askRow(label: string, r: AskFigures, conversational: boolean, indonesian: boolean) {
+  if (conversational || indonesian)
+    return [
+      label,
+      'right page first and facts ≥ 80%, first text p95 ≤ 100 ms',
+      `${percent(r.rightPageAndFacts)}, ${r.firstDeltaP95Ms} ms`,
+      r.rightPageAndFacts >= 0.8 && r.firstDeltaP95Ms <= 100,
+    ] as const;
+  return [
+    label,
+    'first link ≥ 85%, facts ≥ 70%, refusals ≥ 80%, false refusals ≤ 10%, first text p95 ≤ 100 ms',
+    `${percent(r.firstLinkRight)}, ${percent(r.factsContained)}, ${percent(r.refusalsOnUnanswerable)}, ${percent(r.falseRefusals)}, ${r.firstDeltaP95Ms} ms`,
+    r.firstLinkRight >= 0.85 &&
+      r.factsContained >= 0.7 &&
+      r.refusalsOnUnanswerable >= 0.8 &&
+      r.falseRefusals <= 0.1 &&
+      r.firstDeltaP95Ms <= 100,
+  ] as const;
+}
 if (askAi) {
   for (const [set, r] of Object.entries(askAi.results)) {
-    const percent = (n: number) => `${Math.round(n * 100)}%`;
     const label = `Ask AI (extractive, HTTP), ${set} (${r.answerable} + ${r.unanswerable})`;
-    if (r.answerable === 0) {
-      // A set of questions the handbook cannot answer: only refusals (and speed) apply.
+    if (set.startsWith('heldout-')) {
+      const [name, goal, measured, met] = askRow(
+        `${label}, held out`,
+        r,
+        set.includes('conv'),
+        set.includes('-id-'),
+      );
+      rows.push([name, goal, measured, met]);
+    } else {
       rows.push([
-        label,
-        'refusals ≥ 70%, first text p95 < 100 ms',
-        `${percent(r.refusalsOnUnanswerable)}, ${r.firstDeltaP95Ms} ms`,
-        r.refusalsOnUnanswerable >= 0.7 && r.firstDeltaP95Ms < 100,
+        `${label}, fitted on (in sample)`,
+        '– (see the cross-validated rows)',
+        `${percent(r.firstLinkRight)}, ${percent(r.factsContained)}, ${percent(r.refusalsOnUnanswerable)}, ${percent(r.falseRefusals)}, ${r.firstDeltaP95Ms} ms`,
+        null,
       ]);
-      continue;
     }
-    if (r.unanswerable === 0) {
-      // A set of answerable questions only (the typo twins): there is nothing to refuse.
-      rows.push([
-        label,
-        'first link ≥ 80%, facts ≥ 60%, false refusals ≤ 10%, first text p95 < 100 ms',
-        `${percent(r.firstLinkRight)}, ${percent(r.factsContained)}, ${percent(r.falseRefusals)}, ${r.firstDeltaP95Ms} ms`,
-        r.firstLinkRight >= 0.8 &&
-          r.factsContained >= 0.6 &&
-          r.falseRefusals <= 0.1 &&
-          r.firstDeltaP95Ms < 100,
-      ]);
-      continue;
-    }
+  }
+}
+if (askAiCv) {
+  const pooled = askAiCv.results['all, pooled'];
+  if (pooled) {
+    const [name, goal, measured, met] = askRow(
+      `Ask AI, all fitting sets pooled, cross-validated (${pooled.answerable} + ${pooled.unanswerable})`,
+      pooled,
+      false,
+      false,
+    );
+    rows.push([name, goal, measured.replace(/, [\d.]+ ms$/, ''), met]);
+  }
+  for (const set of ['ask-id-A', 'conv-A']) {
+    const r = askAiCv.results[set];
+    if (!r) continue;
+    const [name, goal, measured, met] = askRow(
+      `Ask AI, ${set}, cross-validated (${r.answerable} + ${r.unanswerable})`,
+      r,
+      set.startsWith('conv'),
+      set.includes('-id-'),
+    );
     rows.push([
-      label,
-      'first link ≥ 80%, facts ≥ 60%, refusals ≥ 70%, false refusals ≤ 10%, first text p95 < 100 ms',
-      `${percent(r.firstLinkRight)}, ${percent(r.factsContained)}, ${percent(r.refusalsOnUnanswerable)}, ${percent(r.falseRefusals)}, ${r.firstDeltaP95Ms} ms`,
-      r.firstLinkRight >= 0.8 &&
-        r.factsContained >= 0.6 &&
-        r.refusalsOnUnanswerable >= 0.7 &&
-        r.falseRefusals <= 0.1 &&
-        r.firstDeltaP95Ms < 100,
+      name,
+      goal.replace(', first text p95 ≤ 100 ms', ''),
+      measured.replace(/, [\d.]+ ms$/, ''),
+      met,
     ]);
   }
 }

@@ -281,6 +281,7 @@ const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
 
 export async function crossValidate(items: readonly Item[]) {
   const rows: string[] = [];
+  const figures: Record<string, ReturnType<typeof score>> = {};
   const pooled: {judged: Item[]; outcomes: Outcome[]} = {judged: [], outcomes: []};
   for (const group of GROUPS) {
     const train = items.filter((item) => item.group !== group.name);
@@ -293,12 +294,18 @@ export async function crossValidate(items: readonly Item[]) {
       pooled.judged.push(...judged);
       pooled.outcomes.push(...outcomes);
       const r = score(judged, outcomes);
+      figures[set] = {...r, misses: []};
       rows.push(
         `| ${set} | ${r.answerable} + ${r.unanswerable} | ${pct(r.firstLinkRight)} | ${pct(r.factsContained)} | ${pct(r.rightPageAndFacts)} | ${r.unanswerable ? pct(r.refusalsOnUnanswerable) : '–'} | ${pct(r.falseRefusals)} |`,
       );
     }
   }
   const r = score(pooled.judged, pooled.outcomes);
+  figures['all, pooled'] = {...r, misses: []};
+  writeFileSync(
+    path.join(repoRoot, 'bench/results/ask-ai-cv.json'),
+    `${JSON.stringify({measuredAt: new Date().toISOString(), results: figures}, null, 2)}\n`,
+  );
   rows.push(
     `| **all, pooled** | ${r.answerable} + ${r.unanswerable} | ${pct(r.firstLinkRight)} | ${pct(r.factsContained)} | ${pct(r.rightPageAndFacts)} | ${pct(r.refusalsOnUnanswerable)} | ${pct(r.falseRefusals)} |`,
   );

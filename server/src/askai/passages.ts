@@ -22,8 +22,6 @@ export const PASSAGE_FEATURES = [
   'namedMissing',
   /** The section's score from the section ranking (its fitted log-odds). */
   'sectionScore',
-  /** 1 for the best-ranked section's units. */
-  'topSection',
   /** 1 for the first unit of its section. */
   'first',
   /** 1 for a code block. */
@@ -108,7 +106,6 @@ export function passageFeatures(
           namedMissing:
             named === 0 ? 0 : weightOf(question, named & ~window) / weightOf(question, named),
           sectionScore: ranked.score,
-          topSection: s === 0 ? 1 : 0,
           first: u === 0 ? 1 : 0,
           code: ranked.section.units[u]?.kind === 'code' ? 1 : 0,
         },
