@@ -47,10 +47,10 @@ const SETS: readonly string[] =
         'questions-dev5',
         'ask-id-A',
         'conv-A',
-        'heldout-en-A',
-        'heldout-en-B',
-        'heldout-id-B',
-        'heldout-conv-B',
+        'ask-en-A',
+        'ask-en-B',
+        'ask-id-B',
+        'conv-B',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;

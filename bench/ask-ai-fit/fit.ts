@@ -64,6 +64,10 @@ export const GROUPS: readonly {readonly name: string; readonly sets: readonly st
   {name: 'dev5', sets: ['questions-dev5']},
   {name: 'id-A', sets: ['ask-id-A']},
   {name: 'conv-A', sets: ['conv-A']},
+  {name: 'en-A', sets: ['ask-en-A']},
+  {name: 'en-B', sets: ['ask-en-B']},
+  {name: 'id-B', sets: ['ask-id-B']},
+  {name: 'conv-B', sets: ['conv-B']},
 ];
 
 export function loadItems(groups = GROUPS): Item[] {

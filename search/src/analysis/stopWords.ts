@@ -1,3 +1,5 @@
+import {createRequire} from 'node:module';
+
 // English stop words are optional in a query, as with Algolia's removeStopWords (its English
 // list: pronouns, auxiliaries, determiners, prepositions, negations), folded the way the
 // tokenizer folds contractions ("don't" is dont): "how do I deploy" is a question about
@@ -22,15 +24,23 @@ for (const filler of ['want', 'need', 'needs', 'actually', 'really', 'supposed',
 /**
  * Indonesian function words, as Algolia's removeStopWords does for each of `queryLanguages`
  * (here English and Indonesian, the team's two languages): "boleh nggak pakai axios?" is a
- * question about axios. Only words the handbook never uses: `di` and `dan` are left out (DI,
- * Dan). Ask AI drops them too.
+ * question about axios. The standard list (stopwords-iso's Indonesian, 758 words, which
+ * includes Tala's) with the colloquial Jakarta forms it lacks (`nggak`, `gimana`, `udah`,
+ * `pake`, `kalo`, `yg`, `gmn`, `nge`), less the words the handbook itself uses: `di` and `dan`
+ * (DI, Dan), `per` (per day) and `bersama` (cuti bersama).
  */
-export const INDONESIAN_STOP_WORDS: ReadonlySet<string> = new Set(
-  `yang ke dari atau ini itu untuk dengan pada ada apa apakah aja saja harus boleh bisa perlu
-  gimana bagaimana kenapa mengapa siapa kapan dimana mana berapa kalau kalo kok sih ya nggak gak
-  enggak ga tidak mau udah sudah belum lagi masih juga tapi biar buat pakai pake sama saya aku
+const HANDBOOK_WORDS = new Set(['di', 'dan', 'per', 'bersama']);
+const COLLOQUIAL =
+  `yang ke dari atau ini itu untuk dengan pada ada apa apakah aja saja harus boleh bisa
+  perlu gimana bagaimana kenapa mengapa siapa kapan dimana mana berapa kalau kalo kok sih ya nggak
+  gak enggak ga tidak mau udah sudah belum lagi masih juga tapi biar buat pakai pake sama saya aku
   kita kami nya dong deh tolong mohon agar supaya jadi bikin caranya cara gitu banget punya
-  ngapain diapain yg utk dgn tdk nge gmn emang gitu`.split(/\s+/),
+  ngapain diapain yg utk dgn tdk nge gmn emang gw gue lu brp sampe abis`.split(/\s+/);
+export const INDONESIAN_STOP_WORDS: ReadonlySet<string> = new Set(
+  [
+    ...(createRequire(import.meta.url)('stopwords-iso') as {id: readonly string[]}).id,
+    ...COLLOQUIAL,
+  ].filter((word) => !HANDBOOK_WORDS.has(word)),
 );
 for (const word of INDONESIAN_STOP_WORDS) STOP_WORDS.add(word);
 
