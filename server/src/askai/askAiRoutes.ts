@@ -19,6 +19,17 @@ export type AskAiRoutesOptions = {
 };
 
 export const ASK_AI_BODY_LIMIT = 256 * 1024;
+
+/**
+ * The id DocSearch's Ask AI screen names an answer by when the reader votes on it: the id of
+ * the reader's question message (its last message), not the answer's.
+ */
+function feedbackIdOf(body: unknown): string | null {
+  const messages = (body as {messages?: unknown} | null)?.messages;
+  const last: unknown = Array.isArray(messages) ? messages.at(-1) : undefined;
+  const id = (last as {id?: unknown} | undefined)?.id;
+  return typeof id === 'string' && /^[\w-]{1,200}$/.test(id) ? id : null;
+}
 /**
  * Requests per reader per minute. No person asks this often; it still caps a runaway script
  * (each question costs a retrieval, and a model call when one is configured), while a team's
@@ -102,6 +113,7 @@ export async function askAiRoutes(app: FastifyInstance, options: AskAiRoutesOpti
           if (firstTextMs !== null) options.onFirstText?.(firstTextMs / 1000);
           options.insights?.recordAnswer(request.identity, {
             messageId: prepared.messageId,
+            feedbackId: feedbackIdOf(request.body) ?? prepared.messageId,
             question: chat.question,
             answerable: prepared.request.answerable,
             failed,

@@ -48,9 +48,7 @@ const searchClick = z.strictObject({
 
 const answerComment = z.strictObject({
   type: z.literal('askai.comment'),
-  messageId: z
-    .string()
-    .regex(/^askai-[A-Za-z0-9_-]{12}$/, 'messageId must be the id of an Ask AI answer'),
+  messageId: z.string().regex(/^[\w-]{1,200}$/, 'messageId must be the id of an Ask AI answer'),
   comment,
 });
 

@@ -37,7 +37,10 @@ export type InsightsOptions = {
 };
 
 export type AnswerRecord = {
+  /** The answer's id in the stream (Ask AI's own events use it). */
   readonly messageId: string;
+  /** The id a vote on the answer names: DocSearch's id of the reader's question message. */
+  readonly feedbackId: string;
   readonly question: string;
   readonly answerable: boolean;
   readonly failed: boolean;
@@ -210,13 +213,13 @@ export class Insights {
       : answer.answerable
         ? 'answered'
         : 'refused';
-    this.answers.set(answer.messageId, {question: answer.question, cited});
+    this.answers.set(answer.feedbackId, {question: answer.question, cited});
     if (this.answers.size > REMEMBERED_ANSWERS) this.forgetOldest(this.answers);
     this.record(identity, (reader) => ({
       kind: 'question',
       at: this.now(),
       reader,
-      messageId: answer.messageId,
+      messageId: answer.feedbackId,
       question: answer.question,
       normalised: normaliseText(answer.question),
       outcome,

@@ -1,5 +1,5 @@
 import type {FastifyInstance} from 'fastify';
-import {inject} from 'vitest';
+import {expect, inject} from 'vitest';
 import {signInWithGoogle} from '../../../testing/emulatorAccounts';
 import {fetchAskToken, ask} from '../../../testing/askAiClient';
 import {testApp} from '../fixtures';
@@ -65,14 +65,18 @@ export async function sendEvent(base: string, cookie: string, event: unknown, ra
   });
 }
 
-/** Asks Ask AI and returns the answer's message id (from the stream's start chunk). */
+/**
+ * Asks Ask AI; returns the token and the id a vote names (DocSearch names an answer by its id
+ * of the question message: `m0` for chatBody's one-question conversation).
+ */
 export async function askQuestion(base: string, cookie: string, question: string) {
   const token = await fetchAskToken(base, cookie);
   const result = await ask(base, cookie, token, question);
   const start = result.chunks.find(
     (chunk): chunk is Record<string, unknown> => chunk !== '[DONE]' && chunk.type === 'start',
   );
-  return {token, messageId: String(start?.messageId ?? ''), text: result.text};
+  expect(String(start?.messageId)).toMatch(/^askai-/);
+  return {token, messageId: 'm0', text: result.text};
 }
 
 export async function voteOnAnswer(

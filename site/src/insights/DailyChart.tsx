@@ -1,5 +1,4 @@
-import {useEffect, useRef, type ReactNode} from 'react';
-import {useColorMode} from '@docusaurus/theme-common';
+import {useEffect, useRef, useState, type ReactNode} from 'react';
 import type {Chart} from 'chart.js';
 import {formatDay, type Report} from './report';
 import styles from './styles.module.css';
@@ -15,9 +14,23 @@ function cssColor(name: string, fallback: string): string {
  * so it is a chunk of /insights alone: no doc page loads it. The canvas has a text summary;
  * the figures are also in a table below it.
  */
+/** The colour mode as the page shows it (`data-theme`), followed as it changes. */
+function useShownTheme(): string {
+  const [theme, setTheme] = useState('light');
+  useEffect(() => {
+    const root = document.documentElement;
+    const read = () => setTheme(root.dataset.theme ?? 'light');
+    read();
+    const observer = new MutationObserver(read);
+    observer.observe(root, {attributes: true, attributeFilter: ['data-theme']});
+    return () => observer.disconnect();
+  }, []);
+  return theme;
+}
+
 export default function DailyChart({perDay}: {perDay: Report['perDay']}): ReactNode {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const {colorMode} = useColorMode();
+  const colorMode = useShownTheme();
 
   useEffect(() => {
     let chart: Chart | null = null;

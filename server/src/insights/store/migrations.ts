@@ -44,7 +44,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
           .addColumn('position', 'integer', (column) => column.notNull())
           .execute();
         await common(db.schema.createTable('askai_questions'))
-          .addColumn('message_id', 'varchar(64)', (column) => column.notNull())
+          .addColumn('message_id', 'varchar(200)', (column) => column.notNull())
           .addColumn('question', 'text', (column) => column.notNull())
           .addColumn('normalised', 'text', (column) => column.notNull())
           .addColumn('outcome', 'varchar(10)', (column) => column.notNull())
@@ -54,7 +54,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
           .addColumn('answerer', 'varchar(20)', (column) => column.notNull())
           .execute();
         await common(db.schema.createTable('askai_feedback'))
-          .addColumn('message_id', 'varchar(64)', (column) => column.notNull())
+          .addColumn('message_id', 'varchar(200)', (column) => column.notNull())
           .addColumn('thumbs', 'integer', (column) => column.notNull())
           .addColumn('comment', 'text')
           .addColumn('question', 'text')

@@ -40,6 +40,7 @@ export type SearchClickTable = Common & {
 };
 
 export type AskAiQuestionTable = Common & {
+  /** The id votes name (DocSearch: its id of the question message), joining askai_feedback. */
   message_id: string;
   question: string;
   normalised: string;
