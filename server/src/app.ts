@@ -49,7 +49,11 @@ export type AppDependencies = {
   /** Google ID tokens for the `hd` check (tests inject keys of their own); else configured. */
   readonly googleIdTokens?: GoogleIdTokenVerifier;
   /** Tests shorten how long insights wait before writing (production: half a second). */
-  readonly insightsTiming?: {readonly flushIntervalMs?: number; readonly settleMs?: number};
+  readonly insightsTiming?: {
+    readonly flushIntervalMs?: number;
+    readonly settleMs?: number;
+    readonly capacity?: number;
+  };
 };
 
 const BODY_LIMIT = 64 * 1024;

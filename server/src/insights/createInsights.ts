@@ -34,6 +34,8 @@ export type InsightsOptions = {
   /** Tests shorten the recorder's wait; production batches every half second. */
   readonly flushIntervalMs?: number;
   readonly settleMs?: number;
+  /** Events the queue holds at most (tests make it small to fill it). */
+  readonly capacity?: number;
 };
 
 export type AnswerRecord = {
@@ -86,6 +88,7 @@ export class Insights {
         return this.store.insert(batch);
       },
       ...(options.flushIntervalMs === undefined ? {} : {flushIntervalMs: options.flushIntervalMs}),
+      ...(options.capacity === undefined ? {} : {capacity: options.capacity}),
       ...(options.onDrop ? {onDrop: options.onDrop} : {}),
       onWriteError: (error, count) =>
         options.log.warn(
