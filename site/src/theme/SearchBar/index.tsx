@@ -1,4 +1,6 @@
 import React, {
+  lazy, // (CUSTOM)
+  Suspense, // (CUSTOM)
   useCallback,
   useMemo,
   useRef,
@@ -40,7 +42,7 @@ import type {AutocompleteState} from '@algolia/autocomplete-core';
 import type {FacetFilters} from 'algoliasearch/lite';
 import type {ThemeConfigAlgolia} from '@docusaurus/theme-search-algolia';
 import {reportSearchClick, withClickPositions} from '@site/src/insights/searchClicks'; // (CUSTOM) reader insights
-import AskAiComments from '@site/src/insights/AskAiComment'; // (CUSTOM) reader insights
+const AskAiComments = lazy(() => import('@site/src/insights/AskAiComment')); // (CUSTOM) reader insights, loaded with the modal
 
 type DocSearchProps = Omit<
   DocSearchModalProps,
@@ -350,7 +352,7 @@ function DocSearch({externalUrlRegex, askAi: _themeAskAi, ...props}: DocSearchV4
           />,
           searchContainer.current,
         )}
-      {isOpen && <AskAiComments root={searchContainer.current} />} {/* (CUSTOM) reader insights: comments on answers voted down */}
+      {isOpen && <Suspense fallback={null}><AskAiComments root={searchContainer.current} /></Suspense>} {/* (CUSTOM) reader insights: comments on answers voted down */}
     </>
   );
 }
