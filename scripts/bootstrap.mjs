@@ -27,12 +27,16 @@ if (!existsSync(installed) || statSync(installed).mtimeMs < statSync(lockfile).m
 
 const hasPostgres = () =>
   existsSync(POSTGRES_LIB) &&
-  readdirSync(POSTGRES_LIB).some((version) => existsSync(path.join(POSTGRES_LIB, version, 'bin/initdb')));
+  readdirSync(POSTGRES_LIB).some((version) =>
+    existsSync(path.join(POSTGRES_LIB, version, 'bin/initdb')),
+  );
 
 if (process.argv.includes('--browser')) {
   const missing = [
     ...(existsSync(CHROMIUM) ? [] : [['chromium', "Debian's Chromium, for the end-to-end tests"]]),
-    ...(hasPostgres() ? [] : [['postgresql', "Debian's PostgreSQL, for the insights store's tests"]]),
+    ...(hasPostgres()
+      ? []
+      : [['postgresql', "Debian's PostgreSQL, for the insights store's tests"]]),
   ];
   if (missing.length > 0) {
     if (process.getuid?.() !== 0) {
