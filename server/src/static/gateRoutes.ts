@@ -75,6 +75,15 @@ export async function gateRoutes(app: FastifyInstance, options: GateRoutesOption
   await app.register(insightsRoutes, {insights, isPage});
 
   if (devSiteUrl) {
+    // The dev server knows nothing of viewers: /insights is refused here, before the proxy.
+    app.addHook('preHandler', async (request, reply) => {
+      if (!isInsightsPath(request.url.split('?', 1)[0] ?? '')) return undefined;
+      return (
+        guardInsightsPage(insights, request, reply, () =>
+          reply.code(404).send({status: 404, message: 'Not found.'}),
+        ) ?? undefined
+      );
+    });
     await app.register(devProxyRoutes, {upstream: devSiteUrl, verifier, headers: siteHeaders});
     return;
   }
