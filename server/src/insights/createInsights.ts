@@ -159,9 +159,18 @@ export class Insights {
     return viewers === 'everyone' || viewers.has(identity.email.toLowerCase());
   }
 
+  /** uid → hash: a reader's every search would otherwise compute the same HMAC again. */
+  private readonly hashes = new Map<string, string>();
+
   private reader(identity: SessionIdentity | null): string | null {
     if (identity === null || this.store === null) return null;
-    return readerHash(this.store.salt, identity.uid);
+    let hash = this.hashes.get(identity.uid);
+    if (hash === undefined) {
+      hash = readerHash(this.store.salt, identity.uid);
+      if (this.hashes.size >= 10_000) this.hashes.clear();
+      this.hashes.set(identity.uid, hash);
+    }
+    return hash;
   }
 
   private record(identity: SessionIdentity | null, build: (reader: string) => InsightEvent): void {
