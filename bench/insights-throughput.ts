@@ -1,11 +1,13 @@
-import {mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import {startAuthEmulator} from '../testing/authEmulator';
 import {signInWithGoogle} from '../testing/emulatorAccounts';
 import {spawnGateProcess, type GateProcess} from '../testing/gateProcess';
+import {createDatabase, startPostgres, type RunningPostgres} from '../testing/postgres';
 import {repoRoot} from './lib/gateProcess';
 import {median} from './lib/system';
 
@@ -26,6 +28,8 @@ const PAGE = '/docs/tools/git';
 const TARGET = 0.95;
 const EMULATOR = '127.0.0.1:9299';
 const TOKEN = 'bench-metrics-token-0123456789abcdef0123';
+/** `BENCH_STORE=postgres` records into a PostgreSQL (a throw-away local server) instead of SQLite. */
+const STORE = process.env.BENCH_STORE === 'postgres' ? 'postgres' : 'sqlite';
 
 const WORDS = [
   'helm',
@@ -66,7 +70,7 @@ const QUERIES = WORDS.flatMap((first, i) =>
 
 type Gate = GateProcess & {cookie: string; dataDir: string};
 
-async function start(insights: 'on' | 'off'): Promise<Gate> {
+async function start(insights: 'on' | 'off', databaseUrl?: string): Promise<Gate> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `handbook-bench-${insights}-`));
   const gate = await spawnGateProcess(
     {
@@ -81,6 +85,7 @@ async function start(insights: 'on' | 'off'): Promise<Gate> {
       INSIGHTS: insights,
       DATA_DIR: dataDir,
       METRICS_TOKEN: TOKEN,
+      ...(databaseUrl ? {DATABASE_URL: databaseUrl} : {}),
     },
     'stderr',
   );
@@ -97,7 +102,26 @@ async function start(insights: 'on' | 'off'): Promise<Gate> {
   return {...gate, cookie, dataDir};
 }
 
-type Run = {rps: number; p99Ms: number; errors: number; non2xx: number};
+type Run = {rps: number; requests: number; p99Ms: number; errors: number; non2xx: number};
+
+/** CPU seconds used so far by a gate: its primary and every worker (children of the primary). */
+function cpuSeconds(primary: number): number {
+  const ticks = (pid: number) => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      return {ppid: Number(fields[1]), cpu: Number(fields[11]) + Number(fields[12])};
+    } catch {
+      return null;
+    }
+  };
+  let total = ticks(primary)?.cpu ?? 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = ticks(Number(entry));
+    if (stat?.ppid === primary) total += stat.cpu;
+  }
+  return total / 100; // USER_HZ
+}
 
 async function load(gate: Gate, target: 'page' | 'search'): Promise<Run> {
   let next = 0;
@@ -130,6 +154,7 @@ async function load(gate: Gate, target: 'page' | 'search'): Promise<Run> {
   });
   return {
     rps: result.requests.average,
+    requests: result.requests.total,
     p99Ms: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
@@ -150,7 +175,9 @@ const emulator = await startAuthEmulator({
   host: EMULATOR,
   projectId: 'demo-handbook',
 });
-const gates = {on: await start('on'), off: await start('off')};
+const postgres: RunningPostgres | null = STORE === 'postgres' ? await startPostgres() : null;
+const databaseUrl = postgres ? await createDatabase(postgres.url, 'bench') : undefined;
+const gates = {on: await start('on', databaseUrl), off: await start('off')};
 const runs: Record<string, Run[]> = {
   'page on': [],
   'page off': [],
@@ -159,28 +186,52 @@ const runs: Record<string, Run[]> = {
 };
 let recorded = 0;
 let dropped = 0;
+/** Microseconds of the gate's CPU per request answered. */
+const cpuPerRequest: Record<string, number> = {};
 try {
   for (const gate of Object.values(gates)) {
     await load(gate, 'page'); // warm-up
     await load(gate, 'search');
   }
-  for (let round = 0; round < ROUNDS; round += 1) {
-    const order = round % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const);
-    for (const target of ['page', 'search'] as const) {
+  // One block per kind of request; each gate's CPU is read over the whole block, idle turns
+  // and the recorder's trailing writes included, so that it is charged for all it did.
+  for (const target of ['page', 'search'] as const) {
+    const before = {
+      on: cpuSeconds(gates.on.child.pid ?? 0),
+      off: cpuSeconds(gates.off.child.pid ?? 0),
+    };
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const order = round % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const);
       for (const mode of order) runs[`${target} ${mode}`]?.push(await load(gates[mode], target));
     }
+    await new Promise((resolve) => setTimeout(resolve, 3_000)); // the last searches settle and are written
+    for (const mode of ['on', 'off'] as const) {
+      const requests = (runs[`${target} ${mode}`] ?? []).reduce(
+        (sum, run) => sum + run.requests,
+        0,
+      );
+      cpuPerRequest[`${target} ${mode}`] =
+        ((cpuSeconds(gates[mode].child.pid ?? 0) - before[mode]) * 1e6) / Math.max(1, requests);
+    }
   }
-  await new Promise((resolve) => setTimeout(resolve, 3_000)); // the last searches settle and are written
   dropped = await scrape(gates.on, 'handbook_insights_events_dropped_total');
-  const database = new Database(path.join(gates.on.dataDir, 'insights.sqlite'), {readonly: true});
-  recorded = (database.prepare('select count(*) as n from search_events').get() as {n: number}).n;
-  database.close();
+  if (postgres === null) {
+    const database = new Database(path.join(gates.on.dataDir, 'insights.sqlite'), {readonly: true});
+    recorded = (database.prepare('select count(*) as n from search_events').get() as {n: number}).n;
+    database.close();
+  } else {
+    const client = new pg.Client({connectionString: databaseUrl});
+    await client.connect();
+    recorded = Number((await client.query('select count(*) as n from search_events')).rows[0].n);
+    await client.end();
+  }
 } finally {
   for (const gate of Object.values(gates)) {
     gate.child.kill('SIGTERM');
     await gate.exited;
   }
   await emulator.stop();
+  await postgres?.stop();
 }
 
 const summary = Object.fromEntries(
@@ -206,6 +257,10 @@ const figures = {
   search: median(pairRatios('search')),
 };
 const ratiosOfMedians = {page: ratioOfMedians('page'), search: ratioOfMedians('search')};
+/** Requests per CPU second, on over off: the throughput the gate's own work allows. */
+const cpuRatio = (target: string) =>
+  (cpuPerRequest[`${target} off`] ?? 0) / Math.max(1e-9, cpuPerRequest[`${target} on`] ?? 0);
+const cpuRatios = {page: cpuRatio('page'), search: cpuRatio('search')};
 console.log(`\n| request | recording | req/s (median of ${ROUNDS}) | p99 ms | errors | non-2xx |`);
 console.log('| --- | --- | ---: | ---: | ---: | ---: |');
 for (const [name, s] of Object.entries(summary)) {
@@ -215,6 +270,9 @@ for (const [name, s] of Object.entries(summary)) {
 console.log(
   `\nmedian of ${ROUNDS} paired ratios: page on/off ${figures.page.toFixed(3)}, search on/off ${figures.search.toFixed(3)} (target ≥ ${TARGET}); ratio of medians: page ${ratiosOfMedians.page.toFixed(3)}, search ${ratiosOfMedians.search.toFixed(3)}; ${recorded} searches recorded, ${dropped} events dropped`,
 );
+console.log(
+  `CPU per request (µs): page on ${cpuPerRequest['page on']?.toFixed(0)}, off ${cpuPerRequest['page off']?.toFixed(0)} (on/off throughput per CPU ${cpuRatios.page.toFixed(3)}); search on ${cpuPerRequest['search on']?.toFixed(0)}, off ${cpuPerRequest['search off']?.toFixed(0)} (${cpuRatios.search.toFixed(3)})`,
+);
 mkdirSync(path.join(repoRoot, 'bench/results'), {recursive: true});
 writeFileSync(
   path.join(repoRoot, 'bench/results/insights-throughput.json'),
@@ -222,6 +280,7 @@ writeFileSync(
     {
       measuredAt: new Date().toISOString(),
       command: 'npm run insights-throughput -w bench',
+      store: STORE,
       rounds: ROUNDS,
       seconds: SECONDS,
       connections: CONNECTIONS,
@@ -229,6 +288,8 @@ writeFileSync(
       target: TARGET,
       ratio: figures,
       ratioOfMedians: ratiosOfMedians,
+      cpuMicrosecondsPerRequest: cpuPerRequest,
+      throughputPerCpuRatio: cpuRatios,
       pairRatios: {page: pairRatios('page'), search: pairRatios('search')},
       met: figures.page >= TARGET && figures.search >= TARGET,
       searchesRecorded: recorded,
