@@ -266,6 +266,22 @@ if (load) {
   ]);
 }
 
+const insights = read<{
+  ratio: {page: number; search: number};
+  summary: Record<string, {rps: number; errors: number; non2xx: number}>;
+  searchesRecorded: number;
+  eventsDropped: number;
+}>('insights-throughput.json');
+if (insights) {
+  const {page, search} = insights.ratio;
+  rows.push([
+    'Reader insights: throughput with recording on vs off (page, search)',
+    '≥ 0.95× for each, in one run',
+    `page ${fixed(page)}× (${insights.summary['page on']?.rps} vs ${insights.summary['page off']?.rps} req/s), search ${fixed(search)}× (${insights.summary['search on']?.rps} vs ${insights.summary['search off']?.rps}); ${insights.searchesRecorded} searches recorded, ${insights.eventsDropped} dropped`,
+    page >= 0.95 && search >= 0.95,
+  ]);
+}
+
 const table = [
   '| figure | goal | measured | met |',
   '| --- | --- | --- | --- |',

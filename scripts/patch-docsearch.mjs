@@ -24,6 +24,9 @@
 //    footer, which links to the search page for the query.
 // 7. Footer: "Powered by Algolia" linked to algolia.com although no Algolia service is
 //    involved; the credit is removed.
+// 8. Ask AI feedback: after a thumbs-down the answer's footer holds an empty element naming the
+//    answer (`data-message-id`), where the site's SearchBar renders the optional comment form
+//    (site/src/insights/AskAiComment), sent to the gate's reader insights.
 //
 // Bundlers cache node_modules by package version (rspack's persistent cache does), so when the
 // file changes the site's bundler cache is cleared too.
@@ -104,6 +107,11 @@ export const REPLACEMENTS = [
     name: 'no "Powered by Algolia" credit',
     from: 'e.createElement("div",{className:"DocSearch-Logo"},e.createElement(on,{translations:{poweredByText:k}}))',
     to: 'e.createElement("div",{className:"DocSearch-Logo"})',
+  },
+  {
+    name: 'a place for a comment under an answer voted down',
+    from: 'return navigator.clipboard.writeText(u)}})):null}function Du(',
+    to: 'return navigator.clipboard.writeText(u)}}),"dislike"===l&&e.createElement("div",{className:"DocSearch-AskAiScreen-FeedbackComment","data-message-id":n})):null}function Du(',
   },
   {
     name: 'cut selected page text to 64 characters for the initial query',

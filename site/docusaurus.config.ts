@@ -4,6 +4,7 @@ import {EARLY_SESSION_CHECK} from '@studio-handbook/auth/earlySessionCheck';
 import {gitHistoryAvailable} from './src/lastUpdate/gitHistory';
 import {staleAfterMonths} from './src/lastUpdate/staleness';
 import lazyPrism from './src/plugins/lazyPrism';
+import pageFacts from './src/plugins/pageFacts';
 import {SSR_TEMPLATE} from './src/ssr/hydrateAfterPaint';
 import stableRspackOptions from './src/plugins/stableRspackOptions';
 import {themes as prismThemes} from 'prism-react-renderer';
@@ -71,7 +72,7 @@ const config: Config = {
     staleAfterMonths: staleAfterMonths(process.env.STALE_PAGE_MONTHS),
   },
 
-  plugins: [stableRspackOptions, lazyPrism],
+  plugins: [stableRspackOptions, lazyPrism, pageFacts],
 
   // Docusaurus's viewport prefetching of linked pages, moved to idle time (issue 14).
   clientModules: ['./src/clientModules/idlePrefetch.ts'],

@@ -1,4 +1,6 @@
 import {spawn, type ChildProcess} from 'node:child_process';
+import {mkdtempSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {freePort, repoRoot} from './authEmulator';
 
@@ -24,7 +26,15 @@ export async function spawnGateProcess(
     ['--import', 'tsx', path.join(repoRoot, 'server/src/server.ts')],
     {
       cwd: repoRoot,
-      env: {...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port)},
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        // The insights store (SQLite) in a folder of its own unless the caller names one.
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'handbook-gate-data-')),
+        ...env,
+        PORT: String(port),
+      },
       stdio: stdio === 'stderr' ? ['ignore', 'ignore', 'inherit'] : 'ignore',
     },
   );

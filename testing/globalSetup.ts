@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type {TestProject} from 'vitest/node';
 import {repoRoot, startAuthEmulator} from './authEmulator';
+import {startPostgres} from './postgres';
 
 export const TEST_EMULATOR_HOST = '127.0.0.1:9199';
 export const TEST_PROJECT_ID = 'demo-handbook';
@@ -9,17 +10,28 @@ declare module 'vitest' {
   export interface ProvidedContext {
     emulatorHost: string;
     projectId: string;
+    /** A real PostgreSQL server's maintenance database; tests create databases of their own. */
+    postgresUrl: string;
   }
 }
 
-/** One real Auth emulator for the whole test run, on ports apart from `npm start`'s. */
+/**
+ * One real Auth emulator for the whole test run, on ports apart from `npm start`'s, and one
+ * real PostgreSQL server (a throw-away cluster on a free loopback port).
+ */
 export default async function setup(project: TestProject) {
-  const emulator = await startAuthEmulator({
-    configFile: path.join(repoRoot, 'firebase.test.json'),
-    host: TEST_EMULATOR_HOST,
-    projectId: TEST_PROJECT_ID,
-  });
+  const [emulator, postgres] = await Promise.all([
+    startAuthEmulator({
+      configFile: path.join(repoRoot, 'firebase.test.json'),
+      host: TEST_EMULATOR_HOST,
+      projectId: TEST_PROJECT_ID,
+    }),
+    startPostgres(),
+  ]);
   project.provide('emulatorHost', emulator.host);
   project.provide('projectId', emulator.projectId);
-  return () => emulator.stop();
+  project.provide('postgresUrl', postgres.url);
+  return async () => {
+    await Promise.all([emulator.stop(), postgres.stop()]);
+  };
 }

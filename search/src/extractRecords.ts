@@ -9,12 +9,14 @@ import {HIERARCHY_LEVELS, type Hierarchy, type SearchRecord} from './types';
  * Turns one built page into DocSearch-style records, the way the DocSearch crawler's
  * Docusaurus template does: one record per heading (h1 to h6) and per content block
  * (paragraph, list item, table cell), in document order, each with the hierarchy of headings
- * above it and the URL of the nearest heading's anchor. Code blocks are not indexed.
+ * above it and the URL of the nearest heading's anchor. Code blocks are not indexed, and
+ * neither is a page that asks robots not to index it (`noindex`: /insights, a tool for writers).
  */
 export function extractRecords(html: string): SearchRecord[] {
   const $ = load(html);
   const pageUrl = $('link[rel="canonical"]').attr('href');
   if (!pageUrl) return [];
+  if (/\bnoindex\b/i.test($('meta[name="robots"]').attr('content') ?? '')) return [];
   const root = contentRoot($);
   if (!root) return [];
   const language = $('meta[name="docsearch:language"]').attr('content') ?? 'en';

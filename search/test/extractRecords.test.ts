@@ -65,6 +65,15 @@ describe('record extraction from built HTML', () => {
     expect(text).not.toContain('Docs"');
   });
 
+  it('indexes nothing of a page that asks robots not to index it (/insights)', () => {
+    const insights = docPage.replace(
+      '<link rel=canonical',
+      '<meta name="robots" content="noindex, nofollow"><link rel=canonical',
+    );
+    expect(records.length).toBeGreaterThan(0);
+    expect(extractRecords(insights)).toEqual([]);
+  });
+
   it('carries the language and docusaurus_tag facets and unique object IDs', () => {
     expect(new Set(records.map((record) => record.language))).toEqual(new Set(['en']));
     expect(new Set(records.map((record) => record.docusaurus_tag))).toEqual(

@@ -26,6 +26,11 @@ import type {Answerer} from './askai/types';
 import {assetSender} from './static/sendAsset';
 import type {GoogleIdTokenVerifier} from './hostedDomain/googleIdToken';
 import {createGoogleIdTokenVerifier} from './hostedDomain/createGoogleIdTokenVerifier';
+import {Insights} from './insights/createInsights';
+import {nearestPageFinder} from './insights/nearestPage';
+import {readPageFacts} from './insights/pageFacts';
+import {gateMetrics, routeClass} from './metrics/gateMetrics';
+import {metricsRoutes} from './metrics/metricsRoutes';
 
 export type AppDependencies = {
   readonly provider: IdentityProvider;
@@ -43,6 +48,12 @@ export type AppDependencies = {
   readonly signOutRelay?: SignOutRelay | null;
   /** Google ID tokens for the `hd` check (tests inject keys of their own); else configured. */
   readonly googleIdTokens?: GoogleIdTokenVerifier;
+  /** Tests shorten how long insights wait before writing (production: half a second). */
+  readonly insightsTiming?: {
+    readonly flushIntervalMs?: number;
+    readonly settleMs?: number;
+    readonly capacity?: number;
+  };
 };
 
 const BODY_LIMIT = 64 * 1024;
@@ -103,8 +114,15 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     routerOptions: {maxParamLength: 2048},
     return503OnClosing: true,
   });
+  const metrics = gateMetrics();
+  app.addHook('onResponse', async (request, reply) => {
+    const route = routeClass(request.url);
+    metrics.requests.inc({route, status: String(reply.statusCode)});
+    metrics.duration.observe({route}, reply.elapsedTime / 1000);
+  });
   const relay = deps.signOutRelay ?? null;
   const verifier = new SessionVerifier({
+    onCheck: (outcome) => metrics.sessions.inc({outcome}),
     provider: deps.provider,
     allowedDomains: config.allowedDomains,
     revocationCheckMs: config.revocationCheckSeconds * 1000,
@@ -140,6 +158,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.get('/healthz', async (_request, reply) =>
     reply.headers(BASE_HEADERS).header('cache-control', 'no-store').send({status: 'ok'}),
   );
+  if (config.metrics.token !== null) {
+    await app.register(metricsRoutes, {token: config.metrics.token});
+  }
 
   const sendSignInAsset = assetSender(signInHeaders);
   await app.register(async (publicAssets) => {
@@ -163,10 +184,31 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     ...(deps.now ? {now: deps.now} : {}),
   });
 
+  const pageFacts = readPageFacts(site);
+  const insights = await Insights.create({
+    config: config.insights,
+    log: app.log,
+    pageFacts,
+    nearestPage: nearestPageFinder(engine),
+    titleOf: (url) => pageFacts.get(url.replace(/[?#].*$/s, ''))?.title ?? url,
+    onDrop: (reason, count) => metrics.insightsDropped.inc({reason}, count),
+    ...deps.insightsTiming,
+  });
+  const unwatchQueue = metrics.watchQueue(() => insights.recorder.depth);
+  app.addHook('onClose', async () => {
+    unwatchQueue();
+    await insights.close();
+  });
+
+  const logAskAi: AskAiEventSink =
+    deps.askAiEvents ?? ((event) => app.log.info(event, event.event));
   const askAi: AskAiService = createAskAi(
     config.askAi,
     engine,
-    deps.askAiEvents ?? ((event) => app.log.info(event, event.event)),
+    (event) => {
+      logAskAi(event);
+      insights.observeAskAi(event);
+    },
     deps.answerer,
   );
 
@@ -179,6 +221,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     devSiteUrl: config.devSiteUrl,
     engine,
     cookiePolicy,
+    insights,
+    onAskAiFirstText: (seconds) => metrics.askAiFirstText.observe(seconds),
   });
 
   return app;

@@ -37,6 +37,29 @@ export type Config = {
   readonly hostedDomainCheck: HostedDomainCheckConfig;
   /** How long a verified session is trusted before Firebase is asked again (revoked, disabled). */
   readonly revocationCheckSeconds: number;
+  /** Reader insights: what readers searched, asked and could not find (server/src/insights). */
+  readonly insights: InsightsConfig;
+  /** Prometheus metrics: off unless a token or a loopback port is configured. */
+  readonly metrics: MetricsConfig;
+};
+
+export type InsightsConfig = {
+  /** `INSIGHTS=off` records nothing and answers /insights with 404. */
+  readonly enabled: boolean;
+  /** The SQLite file's folder when no DATABASE_URL is set. */
+  readonly dataDir: string;
+  /** PostgreSQL (`postgres://…`), shared by every replica; null uses SQLite under dataDir. */
+  readonly databaseUrl: string | null;
+  readonly retentionDays: number;
+  /** Who may open /insights: lower-cased addresses, or `everyone` for `*`. */
+  readonly viewers: 'everyone' | ReadonlySet<string>;
+};
+
+export type MetricsConfig = {
+  /** `GET /metrics` on the gate's own port, with `Authorization: Bearer <token>`. */
+  readonly token: string | null;
+  /** A separate listener on 127.0.0.1 for `GET /metrics`, without a token. */
+  readonly port: number | null;
 };
 
 export type HostedDomainCheckConfig = {
@@ -62,6 +85,9 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
 const nonEmpty = z.string().trim().min(1, 'must not be empty');
+const EMAIL = /^[^\s@,]+@[^\s@,]+$/;
+/** A bearer token shorter than this could be guessed by anyone who can reach the port. */
+export const MIN_METRICS_TOKEN_LENGTH = 32;
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -136,6 +162,56 @@ const schema = z.object({
     .min(1, 'must be at least 1')
     .max(3600, 'must be at most 3600 (an hour): leavers must lose access quickly')
     .default(60),
+  INSIGHTS: z.enum(['on', 'off'], {message: 'must be "on" or "off"'}).default('on'),
+  DATA_DIR: nonEmpty.default(path.join(repoRoot, 'var')),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(
+      /^postgres(ql)?:\/\/\S+$/,
+      'must be a PostgreSQL URL such as postgres://handbook:secret@db.internal:5432/handbook',
+    )
+    .refine((value) => URL.canParse(value), 'is not a valid URL')
+    .optional(),
+  INSIGHTS_RETENTION_DAYS: z.coerce
+    .number({message: 'must be a whole number of days'})
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1')
+    .max(3650, 'must be at most 3650 (ten years)')
+    .default(180),
+  INSIGHTS_VIEWERS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined || raw === '') return new Set<string>();
+      if (raw === '*') return 'everyone' as const;
+      const viewers = raw.split(',').map((entry) => entry.trim().toLowerCase());
+      const bad = viewers.find((entry) => !EMAIL.test(entry));
+      if (bad !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${bad}" is not an e-mail address: list addresses separated by commas, or * for every reader`,
+        });
+        return z.NEVER;
+      }
+      return new Set(viewers);
+    }),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(
+      MIN_METRICS_TOKEN_LENGTH,
+      `must be at least ${MIN_METRICS_TOKEN_LENGTH} characters (e.g. \`openssl rand -hex 32\`)`,
+    )
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+    .optional(),
+  METRICS_PORT: z.coerce
+    .number({message: 'must be a port number'})
+    .int('must be a port number')
+    .min(1, 'must be a port number from 1 to 65535')
+    .max(65535, 'must be a port number from 1 to 65535')
+    .optional(),
 });
 
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
@@ -189,9 +265,33 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       `Invalid configuration:\n  GOOGLE_OAUTH_CLIENT_ID: is required while GOOGLE_HOSTED_DOMAIN_CHECK is on${values.GOOGLE_HOSTED_DOMAIN_CHECK === undefined ? ' (it is on by default with NODE_ENV=production)' : ''}: the web client id of the Firebase project's Google provider`,
     );
   }
+  const viewers = values.INSIGHTS_VIEWERS;
+  if (viewers !== 'everyone') {
+    const outsider = [...viewers].find(
+      (email) => !values.ALLOWED_EMAIL_DOMAINS.includes(email.slice(email.lastIndexOf('@') + 1)),
+    );
+    if (outsider !== undefined) {
+      throw new ConfigError(
+        `Invalid configuration:\n  INSIGHTS_VIEWERS: "${outsider}" is not in ALLOWED_EMAIL_DOMAINS, so it could never sign in`,
+      );
+    }
+  }
+  if (values.METRICS_PORT !== undefined && values.METRICS_PORT === values.PORT) {
+    throw new ConfigError(
+      'Invalid configuration:\n  METRICS_PORT: must differ from PORT (metrics listen on a port of their own, on 127.0.0.1)',
+    );
+  }
   return {
     mode,
     devSiteUrl,
+    insights: {
+      enabled: values.INSIGHTS === 'on',
+      dataDir: path.resolve(values.DATA_DIR),
+      databaseUrl: values.DATABASE_URL ?? null,
+      retentionDays: values.INSIGHTS_RETENTION_DAYS,
+      viewers,
+    },
+    metrics: {token: values.METRICS_TOKEN ?? null, port: values.METRICS_PORT ?? null},
     hostedDomainCheck: {enabled: hostedDomainCheck, clientId},
     revocationCheckSeconds: values.REVOCATION_CHECK_SECONDS,
     askAi: {

@@ -4,6 +4,11 @@ import {buildApp} from './app';
 import {ConfigError, loadConfig, type Config} from './config';
 import {createFirebaseProvider} from './session/firebaseProvider';
 import {relaySignOutsBetweenWorkers, workerSignOutRelay} from './session/signOutRelay';
+import {InsightsStore} from './insights/store/insightsStore';
+import {StoreLocationError} from './insights/store/database';
+import {StoreSchemaError} from './insights/store/migrations';
+import {aggregateClusterMetrics, joinClusterMetrics} from './metrics/clusterMetrics';
+import {listenForMetrics} from './metrics/metricsRoutes';
 
 /**
  * Starts the gate: configuration from the environment, then either one process that listens,
@@ -44,6 +49,7 @@ async function serve(config: Config): Promise<void> {
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
+  joinClusterMetrics();
   const app = await buildApp(config, {
     provider: createFirebaseProvider(config),
     logger: true,
@@ -52,12 +58,40 @@ async function serve(config: Config): Promise<void> {
   if (closing) process.exit(0);
   await app.listen({host: config.host, port: config.port});
   listening = app;
+  // One process: it serves its own metrics port. Under the cluster the primary does.
+  if (config.metrics.port !== null && !cluster.isWorker) {
+    const metricsServer = await listenForMetrics(config.metrics.port);
+    app.addHook(
+      'onClose',
+      () => new Promise<void>((resolve) => metricsServer.close(() => resolve())),
+    );
+  }
   if (config.emulatorHost !== null && !cluster.isWorker) {
     app.log.info(`development mode against the Firebase Auth emulator at ${config.emulatorHost}`);
   }
 }
 
-function supervise(config: Config): void {
+/**
+ * Before the workers start, the primary brings the insights store to this code's schema once:
+ * workers that all found a new SQLite file would otherwise race to create its tables. A newer
+ * schema stops the gate here; a store that cannot be reached is left to the workers, which
+ * serve readers and keep trying.
+ */
+async function migrateBeforeWorkers(config: Config): Promise<void> {
+  if (!config.insights.enabled) return;
+  try {
+    const store = await InsightsStore.open(config.insights);
+    await store.close();
+  } catch (error) {
+    if (error instanceof StoreSchemaError || error instanceof StoreLocationError) throw error;
+  }
+}
+
+async function supervise(config: Config): Promise<void> {
+  await migrateBeforeWorkers(config);
+  if (config.metrics.port !== null) {
+    await listenForMetrics(config.metrics.port, aggregateClusterMetrics());
+  }
   relaySignOutsBetweenWorkers();
   let stopping = false;
   let failed = false;
@@ -92,9 +126,9 @@ function supervise(config: Config): void {
 }
 
 const config = readConfig();
-if (config.workers > 1 && cluster.isPrimary) supervise(config);
-else
-  serve(config).catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
+const fail = (error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+};
+if (config.workers > 1 && cluster.isPrimary) supervise(config).catch(fail);
+else serve(config).catch(fail);

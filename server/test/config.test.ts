@@ -122,3 +122,37 @@ describe('configuration', () => {
     expect(loadConfig(testEnv({REVOCATION_CHECK_SECONDS: '15'})).revocationCheckSeconds).toBe(15);
   });
 });
+
+describe('reader insights and metrics configuration', () => {
+  it('records into SQLite under DATA_DIR by default, viewed by no one, kept 180 days, metrics off', () => {
+    const config = loadConfig(testEnv({DATA_DIR: undefined}));
+    expect(config.insights).toMatchObject({enabled: true, databaseUrl: null, retentionDays: 180});
+    expect(config.insights.dataDir).toMatch(/\/var$/);
+    expect(config.insights.viewers).toEqual(new Set());
+    expect(config.metrics).toEqual({token: null, port: null});
+  });
+
+  it('reads viewers as lower-cased addresses, or * for every reader', () => {
+    expect(
+      loadConfig(testEnv({INSIGHTS_VIEWERS: ' Alice@Studio.example, bob@studio.example'})).insights
+        .viewers,
+    ).toEqual(new Set(['alice@studio.example', 'bob@studio.example']));
+    expect(loadConfig(testEnv({INSIGHTS_VIEWERS: '*'})).insights.viewers).toBe('everyone');
+  });
+
+  it.each([
+    ['DATABASE_URL', {DATABASE_URL: 'mysql://db/handbook'}, /must be a PostgreSQL URL/],
+    ['INSIGHTS', {INSIGHTS: 'maybe'}, /must be "on" or "off"/],
+    ['INSIGHTS_RETENTION_DAYS', {INSIGHTS_RETENTION_DAYS: '0'}, /at least 1/],
+    ['INSIGHTS_RETENTION_DAYS', {INSIGHTS_RETENTION_DAYS: 'forever'}, /whole number of days/],
+    ['INSIGHTS_VIEWERS', {INSIGHTS_VIEWERS: 'alice'}, /"alice" is not an e-mail address/],
+    ['INSIGHTS_VIEWERS', {INSIGHTS_VIEWERS: 'eve@other.example'}, /not in ALLOWED_EMAIL_DOMAINS/],
+    ['METRICS_TOKEN', {METRICS_TOKEN: 'short'}, /at least 32 characters/],
+    ['METRICS_PORT', {METRICS_PORT: '70000'}, /port number/],
+    ['METRICS_PORT', {METRICS_PORT: '3000', PORT: '3000'}, /must differ from PORT/],
+  ])('refuses a bad %s and names it', (variable, env, reason) => {
+    const message = errorOf(testEnv(env));
+    expect(message).toContain(`${variable}:`);
+    expect(message).toMatch(reason);
+  });
+});

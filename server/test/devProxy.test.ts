@@ -76,6 +76,17 @@ describe('development proxy mode (npm run dev)', () => {
     expect(response.headers['cache-control']).toBe('private, no-store');
   });
 
+  it('refuses /insights to a reader who is not a viewer without asking the dev server', async () => {
+    const cookie = await companySession(app);
+    const response = await app.inject({
+      method: 'GET',
+      url: '/insights',
+      headers: {host: HOST, cookie},
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.body).not.toContain('dev server page');
+  });
+
   it('refuses the hot-reload WebSocket without a session', async () => {
     expect(await upgrade(null)).toBe('HTTP/1.1 401 Unauthorized');
   });

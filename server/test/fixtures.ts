@@ -1,3 +1,6 @@
+import {mkdtempSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
 import {getApps, initializeApp} from 'firebase-admin/app';
 import {getAuth} from 'firebase-admin/auth';
 import type {FastifyInstance} from 'fastify';
@@ -17,8 +20,16 @@ export function emulator(): EmulatorTarget {
   return {host: inject('emulatorHost'), projectId: inject('projectId')};
 }
 
+/** Each test process keeps its insights store (SQLite) in a folder of its own, never in var/. */
+let dataDir: string | undefined;
+export function testDataDir(): string {
+  dataDir ??= mkdtempSync(path.join(tmpdir(), 'handbook-test-data-'));
+  return dataDir;
+}
+
 export function testEnv(overrides: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   return {
+    DATA_DIR: testDataDir(),
     NODE_ENV: 'development',
     ALLOWED_EMAIL_DOMAINS: 'studio.example',
     FIREBASE_PROJECT_ID: inject('projectId'),
@@ -34,7 +45,9 @@ let stores: {site: AssetStore; signIn: AssetStore; engine: SearchEngine} | undef
 /** The real gate over the real build, against the real emulator. */
 export async function testApp(
   overrides: Record<string, string | undefined> = {},
-  deps: Partial<Pick<AppDependencies, 'now' | 'answerer' | 'askAiEvents' | 'googleIdTokens'>> = {},
+  deps: Partial<
+    Pick<AppDependencies, 'now' | 'answerer' | 'askAiEvents' | 'googleIdTokens' | 'insightsTiming'>
+  > = {},
 ): Promise<{app: FastifyInstance; config: Config}> {
   const config = loadConfig(testEnv(overrides));
   stores ??= {

@@ -5,14 +5,31 @@ import {checkAskToken, mintAskToken} from './askToken';
 import {describeAnswerError, type AskAiService} from './askService';
 import {parseChatRequest, parseFeedback} from './chatRequest';
 import {UI_MESSAGE_STREAM_HEADERS, uiMessageStream} from './uiMessageStream';
+import {timedAnswerText} from '../insights/askAiRecording';
+import type {Insights} from '../insights/createInsights';
 
 export type AskAiRoutesOptions = {
   readonly service: AskAiService;
   readonly cookiePolicy: CookiePolicy;
   readonly now?: () => number;
+  /** Reader insights: each question's outcome and each vote, recorded off the request path. */
+  readonly insights?: Insights;
+  /** Seconds from a question's arrival to its answer's first text (metrics). */
+  readonly onFirstText?: (seconds: number) => void;
 };
 
 export const ASK_AI_BODY_LIMIT = 256 * 1024;
+
+/**
+ * The id DocSearch's Ask AI screen names an answer by when the reader votes on it: the id of
+ * the reader's question message (its last message), not the answer's.
+ */
+function feedbackIdOf(body: unknown): string | null {
+  const messages = (body as {messages?: unknown} | null)?.messages;
+  const last: unknown = Array.isArray(messages) ? messages.at(-1) : undefined;
+  const id = (last as {id?: unknown} | undefined)?.id;
+  return typeof id === 'string' && /^[\w-]{1,200}$/.test(id) ? id : null;
+}
 /**
  * Requests per reader per minute. No person asks this often; it still caps a runaway script
  * (each question costs a retrieval, and a model call when one is configured), while a team's
@@ -86,12 +103,32 @@ export async function askAiRoutes(app: FastifyInstance, options: AskAiRoutesOpti
       if (refused) return refused;
       // A body that is not a chat throws a ChatRequestError: a 400 with its reason.
       const chat = parseChatRequest(request.body);
+      const started = now();
       const prepared = service.prepare(chat);
+      // Recorded at the edge, from what the service returns and its own `askai.answer` event.
+      const text = timedAnswerText(
+        prepared,
+        started,
+        ({firstTextMs, failed}) => {
+          if (firstTextMs !== null) options.onFirstText?.(firstTextMs / 1000);
+          options.insights?.recordAnswer(request.identity, {
+            messageId: prepared.messageId,
+            feedbackId: feedbackIdOf(request.body) ?? prepared.messageId,
+            question: chat.question,
+            answerable: prepared.request.answerable,
+            failed,
+            nearest: prepared.request.sections[0]?.section.url ?? null,
+            firstTextMs,
+            answerer: service.answerer.kind,
+          });
+        },
+        now,
+      );
       // Stop the answerer (and any upstream request) when the reader stops or goes away.
       const stop = new AbortController();
       reply.raw.once('close', () => stop.abort());
       const body = Readable.from(
-        uiMessageStream(prepared.messageId, prepared.text(stop.signal), describeAnswerError),
+        uiMessageStream(prepared.messageId, text(stop.signal), describeAnswerError),
         {objectMode: false},
       );
       return reply.headers(UI_MESSAGE_STREAM_HEADERS).send(body);
@@ -103,6 +140,7 @@ export async function askAiRoutes(app: FastifyInstance, options: AskAiRoutesOpti
     if (refused) return refused;
     const feedback = parseFeedback(request.body);
     service.feedback(feedback.messageId, feedback.thumbs);
+    options.insights?.recordAnswerFeedback(request.identity, feedback);
     return reply.header('cache-control', 'no-store').send({success: true});
   });
 }

@@ -12,6 +12,8 @@ export const DEV_DEFAULTS: Readonly<Record<string, string>> = {
   FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
   HOST: '127.0.0.1',
   PORT: '3000',
+  // Reader insights (/insights) for the demo's writer; any other demo reader gets the 403.
+  INSIGHTS_VIEWERS: 'alice@studio.example',
   // A quiet console: no line per request. LOG_LEVEL=info shows one readable line per request.
   LOG_LEVEL: 'warn',
 };

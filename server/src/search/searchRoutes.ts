@@ -1,5 +1,6 @@
-import type {FastifyInstance} from 'fastify';
+import type {FastifyInstance, FastifyRequest} from 'fastify';
 import type {SearchEngine} from '@studio-handbook/search/engine';
+import type {SearchRequest, SearchResult} from '@studio-handbook/search/types';
 import {createSuggester} from '@studio-handbook/search/suggestions';
 import {parseQueriesBody, WireError} from '@studio-handbook/search/wire';
 
@@ -10,8 +11,17 @@ export const SEARCH_BODY_LIMIT = 64 * 1024;
  * from the in-process index. Registered inside the gate, so a request without a company
  * session never reaches it. Bad input is a 400 in Algolia's `{message, status}` shape.
  */
-export async function searchRoutes(app: FastifyInstance, options: {engine: SearchEngine}) {
-  const {engine} = options;
+export type SearchRoutesOptions = {
+  readonly engine: SearchEngine;
+  /** Called after each answered request (reader insights); must return at once. */
+  readonly onSearch?: (
+    request: FastifyRequest,
+    searches: readonly {request: SearchRequest; result: SearchResult}[],
+  ) => void;
+};
+
+export async function searchRoutes(app: FastifyInstance, options: SearchRoutesOptions) {
+  const {engine, onSearch} = options;
   const suggest = createSuggester(engine);
   // The lite client sends JSON as text/plain (a "simple" request); accept any content type.
   app.removeAllContentTypeParsers();
@@ -58,6 +68,13 @@ export async function searchRoutes(app: FastifyInstance, options: {engine: Searc
         ? {...result, suggestions: suggest(searchRequest)}
         : result;
     });
+    onSearch?.(
+      request,
+      requests.map((searchRequest, index) => ({
+        request: searchRequest,
+        result: results[index] as SearchResult,
+      })),
+    );
     return reply.header('cache-control', 'private, no-store').send({results});
   });
 }

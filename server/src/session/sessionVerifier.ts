@@ -4,6 +4,9 @@ import {checkIdentity} from '@studio-handbook/auth/domainRule';
 import type {DecodedIdToken} from 'firebase-admin/auth';
 import type {IdentityProvider} from './identityProvider';
 
+/** Firebase's answers for a session that was valid and has been ended (for the metrics). */
+const REVOKED_CODES = new Set(['auth/session-cookie-revoked', 'auth/user-disabled']);
+
 export type SessionIdentity = {readonly uid: string; readonly email: string};
 
 export type SessionVerifierOptions = {
@@ -13,6 +16,8 @@ export type SessionVerifierOptions = {
   readonly revocationCheckMs?: number;
   readonly maxCachedSessions?: number;
   readonly now?: () => number;
+  /** Told the outcome of every check made with Firebase (metrics); cache hits are not checks. */
+  readonly onCheck?: (outcome: 'verified' | 'refused' | 'revoked') => void;
   /** Tells the other processes of this server (cluster workers) about a sign-out. */
   readonly publishSignOut?: (signOut: SignOut) => void;
 };
@@ -70,6 +75,7 @@ export class SessionVerifier {
   private readonly revocationCheckMs: number;
   private readonly now: () => number;
   private readonly publishSignOut: ((signOut: SignOut) => void) | undefined;
+  private readonly onCheck: SessionVerifierOptions['onCheck'];
 
   constructor(options: SessionVerifierOptions) {
     this.provider = options.provider;
@@ -77,6 +83,7 @@ export class SessionVerifier {
     this.revocationCheckMs = options.revocationCheckMs ?? 60_000;
     this.now = options.now ?? Date.now;
     this.publishSignOut = options.publishSignOut;
+    this.onCheck = options.onCheck;
     this.cache = new LRUCache({max: options.maxCachedSessions ?? 10_000});
   }
 
@@ -97,9 +104,11 @@ export class SessionVerifier {
       const decoded = await this.provider.verifySessionCookie(cookie, true);
       const identity = admittedIdentity(decoded, this.allowedDomains);
       if (!identity || this.isSignedOut(decoded.uid, decoded.auth_time)) {
+        this.onCheck?.(identity ? 'revoked' : 'refused');
         this.cache.delete(key);
         return null;
       }
+      this.onCheck?.('verified');
       this.cache.set(key, {
         ...identity,
         authTime: decoded.auth_time,
@@ -107,7 +116,10 @@ export class SessionVerifier {
         checkedAtMs: now,
       });
       return identity;
-    } catch {
+    } catch (error) {
+      this.onCheck?.(
+        REVOKED_CODES.has((error as {code?: unknown}).code as string) ? 'revoked' : 'refused',
+      );
       this.cache.delete(key);
       return null;
     }

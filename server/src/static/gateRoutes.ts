@@ -9,6 +9,9 @@ import type {AskAiService} from '../askai/askService';
 import {devProxyRoutes} from './devProxy';
 import {assetSender} from './sendAsset';
 import {canonicalPath, candidateKeys, locationFor, withoutHtmlSuffix} from './urlPath';
+import type {Insights} from '../insights/createInsights';
+import {guardInsightsPage, isInsightsPath, searchRecorder} from '../insights/gateHooks';
+import {insightsRoutes} from '../insights/insightsRoutes';
 
 export type GateRoutesOptions = {
   readonly site: AssetStore;
@@ -21,6 +24,10 @@ export type GateRoutesOptions = {
   readonly devSiteUrl?: string | null;
   /** Answers a request that has no company session (the sign-in page or a bare 401). */
   readonly deny: (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+  /** Reader insights: recording, the events endpoint, /insights for its viewers. */
+  readonly insights: Insights;
+  /** Seconds to an Ask AI answer's first text (metrics). */
+  readonly onAskAiFirstText?: (seconds: number) => void;
 };
 
 declare module 'fastify' {
@@ -36,7 +43,8 @@ const NOT_FOUND_PAGE = '/404.html';
  * company session: deny by default, before the path is even looked at.
  */
 export async function gateRoutes(app: FastifyInstance, options: GateRoutesOptions) {
-  const {site, verifier, siteHeaders, deny, devSiteUrl, engine, cookiePolicy, askAi} = options;
+  const {site, verifier, siteHeaders, deny, devSiteUrl, engine, cookiePolicy, askAi, insights} =
+    options;
 
   app.decorateRequest('identity', null);
 
@@ -46,10 +54,36 @@ export async function gateRoutes(app: FastifyInstance, options: GateRoutesOption
     return undefined;
   });
 
-  await app.register(searchRoutes, {engine});
-  await app.register(askAiRoutes, {service: askAi, cookiePolicy});
+  await app.register(searchRoutes, {
+    engine,
+    ...(insights.status === 'off' ? {} : {onSearch: searchRecorder(insights)}),
+  });
+  await app.register(askAiRoutes, {
+    service: askAi,
+    cookiePolicy,
+    insights,
+    ...(options.onAskAiFirstText ? {onFirstText: options.onAskAiFirstText} : {}),
+  });
+  // A page of this handbook: what page feedback and search clicks may name.
+  const isPage = (path: string) => {
+    if (devSiteUrl) return true;
+    const result = canonicalPath(path);
+    return (
+      result.ok && candidateKeys(result.path).some((key) => key.endsWith('.html') && site.has(key))
+    );
+  };
+  await app.register(insightsRoutes, {insights, isPage});
 
   if (devSiteUrl) {
+    // The dev server knows nothing of viewers: /insights is refused here, before the proxy.
+    app.addHook('preHandler', async (request, reply) => {
+      if (!isInsightsPath(request.url.split('?', 1)[0] ?? '')) return undefined;
+      return (
+        guardInsightsPage(insights, request, reply, () =>
+          reply.code(404).send({status: 404, message: 'Not found.'}),
+        ) ?? undefined
+      );
+    });
     await app.register(devProxyRoutes, {upstream: devSiteUrl, verifier, headers: siteHeaders});
     return;
   }
@@ -72,6 +106,12 @@ export async function gateRoutes(app: FastifyInstance, options: GateRoutesOption
     if (!result.ok) {
       return reply.code(400).send({status: 400, message: result.reason});
     }
+    if (isInsightsPath(result.path)) {
+      const guarded = guardInsightsPage(insights, request, reply, () =>
+        notFoundPage(request, reply),
+      );
+      if (guarded !== null) return guarded;
+    }
     const stripped = withoutHtmlSuffix(result.path);
     if (stripped !== undefined) {
       return reply
@@ -83,6 +123,9 @@ export async function gateRoutes(app: FastifyInstance, options: GateRoutesOption
       const asset = site.get(key);
       if (asset) return sendAsset(request, reply, asset);
     }
+    return notFoundPage(request, reply);
+  };
+  const notFoundPage = (request: FastifyRequest, reply: FastifyReply) => {
     const notFound = site.get(NOT_FOUND_PAGE);
     if (!notFound) return reply.code(404).send({status: 404, message: 'Not found.'});
     return sendAsset(request, reply, notFound, 404);

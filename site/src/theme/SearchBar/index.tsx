@@ -1,4 +1,6 @@
 import React, {
+  lazy, // (CUSTOM)
+  Suspense, // (CUSTOM)
   useCallback,
   useMemo,
   useRef,
@@ -39,6 +41,8 @@ import type {
 import type {AutocompleteState} from '@algolia/autocomplete-core';
 import type {FacetFilters} from 'algoliasearch/lite';
 import type {ThemeConfigAlgolia} from '@docusaurus/theme-search-algolia';
+import {reportSearchClick, withClickPositions} from '@site/src/insights/searchClicks'; // (CUSTOM) reader insights
+const AskAiComments = lazy(() => import('@site/src/insights/AskAiComment')); // (CUSTOM) reader insights, loaded with the modal
 
 type DocSearchProps = Omit<
   DocSearchModalProps,
@@ -95,6 +99,7 @@ function useNavigator({
   const [navigator] = useState<DocSearchModalProps['navigator']>(() => {
     return {
       navigate(params) {
+        reportSearchClick(params.item); // (CUSTOM) reader insights: a result opened with Enter
         // Algolia results could contain URL's from other domains which cannot
         // be served through history and should navigate with window.location
         if (isRegexpStringMatch(externalUrlRegex, params.itemUrl)) {
@@ -116,7 +121,7 @@ function useTransformSearchClient({appId, apiKey}: {appId: string; apiKey: strin
     () => { // (CUSTOM)
       const searchClient = sameOriginSearchClient(appId, apiKey); // (CUSTOM)
       searchClient.addAlgoliaAgent('docusaurus', docusaurusVersion);
-      return searchClient;
+      return withClickPositions(searchClient); // (CUSTOM) reader insights: hits carry their query id and position
     },
     [docusaurusVersion, appId, apiKey], // (CUSTOM)
   );
@@ -160,7 +165,7 @@ function Hit({
   hit: InternalDocSearchHit | StoredDocSearchHit;
   children: ReactNode;
 }) {
-  return <Link to={hit.url}>{children}</Link>;
+  return <Link to={hit.url} onClick={() => reportSearchClick(hit)}>{children}</Link>; // (CUSTOM) reader insights
 }
 
 type ResultsFooterProps = {
@@ -210,6 +215,7 @@ function useSearchParameters({
   // We let users override default searchParameters if they want to
   return {
     attributesToSnippet: snippetAttributes(), // (CUSTOM)
+    clickAnalytics: true, // (CUSTOM) reader insights: the gate returns a query id for clicks
     ...props.searchParameters,
     facetFilters,
   };
@@ -346,6 +352,7 @@ function DocSearch({externalUrlRegex, askAi: _themeAskAi, ...props}: DocSearchV4
           />,
           searchContainer.current,
         )}
+      {isOpen && <Suspense fallback={null}><AskAiComments root={searchContainer.current} /></Suspense>} {/* (CUSTOM) reader insights: comments on answers voted down */}
     </>
   );
 }

@@ -1,0 +1,95 @@
+import client from 'prom-client';
+
+/**
+ * The gate's Prometheus metrics (prom-client), one set per process on prom-client's global
+ * registry: cluster workers' sets are summed by the primary (clusterMetrics.ts). Label values
+ * are a small fixed set (route classes, status codes, outcomes), never a path or a person.
+ */
+export type RouteClass =
+  'page' | 'asset' | 'search' | 'askai' | 'session' | 'signin' | 'insights' | 'health' | 'metrics';
+
+export type SessionOutcome = 'verified' | 'refused' | 'revoked';
+
+export type GateMetrics = {
+  readonly registry: client.Registry;
+  readonly requests: client.Counter<'route' | 'status'>;
+  readonly duration: client.Histogram<'route'>;
+  readonly sessions: client.Counter<'outcome'>;
+  readonly askAiFirstText: client.Histogram;
+  readonly insightsDropped: client.Counter<'reason'>;
+  /** Adds a source of queued events to the queue-depth gauge; returns its removal. */
+  watchQueue(depth: () => number): () => void;
+};
+
+let metrics: GateMetrics | null = null;
+
+/** Classifies a request for the `route` label from its path alone. */
+export function routeClass(url: string): RouteClass {
+  const path = url.split('?', 1)[0] ?? '/';
+  if (path.startsWith('/1/indexes/')) return 'search';
+  if (path.startsWith('/__askai/')) return 'askai';
+  if (path === '/__session') return 'session';
+  if (path.startsWith('/__auth/')) return 'signin';
+  if (path.startsWith('/__insights/') || path === '/insights' || path.startsWith('/insights/'))
+    return 'insights';
+  if (path === '/healthz') return 'health';
+  if (path === '/metrics') return 'metrics';
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  return last.includes('.') && !last.endsWith('.html') ? 'asset' : 'page';
+}
+
+export function gateMetrics(): GateMetrics {
+  if (metrics) return metrics;
+  const registry = client.register;
+  client.collectDefaultMetrics({register: registry, prefix: 'handbook_'});
+  const sources = new Set<() => number>();
+  new client.Gauge({
+    name: 'handbook_insights_queue_depth',
+    help: 'Reader insight events waiting to be written to the store.',
+    registers: [registry],
+    collect() {
+      let depth = 0;
+      for (const source of sources) depth += source();
+      this.set(depth);
+    },
+  });
+  metrics = {
+    registry,
+    requests: new client.Counter({
+      name: 'handbook_http_requests_total',
+      help: 'Requests answered, by route class and status code.',
+      labelNames: ['route', 'status'],
+      registers: [registry],
+    }),
+    duration: new client.Histogram({
+      name: 'handbook_http_request_duration_seconds',
+      help: 'Time to answer a request (for Ask AI, until the answer has streamed), by route class.',
+      labelNames: ['route'],
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers: [registry],
+    }),
+    sessions: new client.Counter({
+      name: 'handbook_session_checks_total',
+      help: 'Session cookies checked with Firebase: verified, refused (invalid, expired, another domain) or revoked (signed out, revoked, disabled).',
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
+    askAiFirstText: new client.Histogram({
+      name: 'handbook_askai_first_text_seconds',
+      help: "Time from an Ask AI question's arrival to the first text of its answer.",
+      buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30],
+      registers: [registry],
+    }),
+    insightsDropped: new client.Counter({
+      name: 'handbook_insights_events_dropped_total',
+      help: 'Reader insight events not recorded: queue full, store write failed, or store unavailable.',
+      labelNames: ['reason'],
+      registers: [registry],
+    }),
+    watchQueue(depth) {
+      sources.add(depth);
+      return () => sources.delete(depth);
+    },
+  };
+  return metrics;
+}
