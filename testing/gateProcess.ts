@@ -11,17 +11,19 @@ export type GateProcess = {
 
 /**
  * The gate as a real process (`server/src/server.ts`) on a free loopback port, with `env` as
- * its configuration; resolves once `/healthz` answers, and fails if it never does.
+ * its configuration; resolves once `/healthz` answers, and fails if it never does. `node` picks
+ * another Node.js binary or adds its flags (benchmarks: `--cpu-prof`, a Node.js 22 build).
  */
 export async function spawnGateProcess(
   env: NodeJS.ProcessEnv,
   stdio: 'ignore' | 'stderr' = 'ignore',
+  node: {readonly binary?: string; readonly args?: readonly string[]} = {},
 ): Promise<GateProcess> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'server/src/server.ts')],
+    node.binary ?? process.execPath,
+    [...(node.args ?? []), '--import', 'tsx', path.join(repoRoot, 'server/src/server.ts')],
     {
       cwd: repoRoot,
       env: {...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port)},
