@@ -34,7 +34,12 @@ let stores: {site: AssetStore; signIn: AssetStore; engine: SearchEngine} | undef
 /** The real gate over the real build, against the real emulator. */
 export async function testApp(
   overrides: Record<string, string | undefined> = {},
-  deps: Partial<Pick<AppDependencies, 'now' | 'answerer' | 'askAiEvents' | 'googleIdTokens'>> = {},
+  deps: Partial<
+    Pick<
+      AppDependencies,
+      'now' | 'answerer' | 'askAiEvents' | 'googleIdTokens' | 'requestObservers' | 'shedAfterMs'
+    >
+  > = {},
 ): Promise<{app: FastifyInstance; config: Config}> {
   const config = loadConfig(testEnv(overrides));
   stores ??= {
