@@ -77,7 +77,7 @@ writeFileSync(
   `${JSON.stringify(
     {
       date: new Date().toISOString(),
-      node: process.env.BENCH_NODE ?? process.version,
+      node: gate.nodeVersion,
       page: PAGE,
       connections: CONNECTIONS,
       seconds: SECONDS,

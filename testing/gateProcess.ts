@@ -12,12 +12,18 @@ export type GateProcess = {
 /**
  * The gate as a real process (`server/src/server.ts`) on a free loopback port, with `env` as
  * its configuration; resolves once `/healthz` answers, and fails if it never does. `node` picks
- * another Node.js binary or adds its flags (benchmarks: `--cpu-prof`, a Node.js 22 build).
+ * another Node.js binary, adds its flags (benchmarks: `--cpu-prof`, a Node.js 22 build) or
+ * sends its log to a file.
  */
 export async function spawnGateProcess(
   env: NodeJS.ProcessEnv,
   stdio: 'ignore' | 'stderr' = 'ignore',
-  node: {readonly binary?: string; readonly args?: readonly string[]} = {},
+  node: {
+    readonly binary?: string;
+    readonly args?: readonly string[];
+    /** A file descriptor for the gate's log (stdout) instead of nowhere. */
+    readonly logFd?: number;
+  } = {},
 ): Promise<GateProcess> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -27,7 +33,7 @@ export async function spawnGateProcess(
     {
       cwd: repoRoot,
       env: {...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port)},
-      stdio: stdio === 'stderr' ? ['ignore', 'ignore', 'inherit'] : 'ignore',
+      stdio: ['ignore', node.logFd ?? 'ignore', stdio === 'stderr' ? 'inherit' : 'ignore'],
     },
   );
   const exited = new Promise<number | null>((resolve) =>
