@@ -104,6 +104,8 @@ type Run = {
   cls: number;
   transferBytes: number;
   requests: number;
+  /** Lighthouse's measure of this machine's speed at the time (higher is faster). */
+  benchmarkIndex: number;
 };
 type Preset = 'mobile' | 'desktop';
 const runs: Record<string, Record<Preset, Run[]>> = Object.fromEntries(
@@ -152,6 +154,7 @@ try {
           cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
           transferBytes: Math.round(audit('total-byte-weight')),
           requests: network.length,
+          benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? 0),
         });
         if (printAudits) printDiagnosis(`${page} ${preset} run ${round + 1}`, lhr);
         if (process.env.LHR_DIR)
@@ -196,6 +199,8 @@ const summarise = (list: Run[]) => ({
   cls: median(list.map((r) => r.cls)),
   transferKB: Math.round(median(list.map((r) => r.transferBytes)) / 1024),
   requests: median(list.map((r) => r.requests)),
+  benchmarkIndex: median(list.map((r) => r.benchmarkIndex)),
+  scores: list.map((r) => r.score),
 });
 const summary = Object.fromEntries(
   Object.entries(runs).map(([page, r]) => [
@@ -204,15 +209,15 @@ const summary = Object.fromEntries(
   ]),
 );
 console.log(
-  `\n| page | preset | performance | FCP ms | LCP ms | TBT ms | CLS | transfer KB | requests |`,
+  `\n| page | preset | performance (runs) | FCP ms | LCP ms | TBT ms | CLS | transfer KB | requests | benchmarkIndex |`,
 );
-console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const [page, presets] of Object.entries(summary))
   for (const [preset, s] of Object.entries(presets).filter(([p]) =>
     (PRESETS as readonly string[]).includes(p),
   ))
     console.log(
-      `| ${page} | ${preset} | ${s.score} | ${s.fcpMs} | ${s.lcpMs} | ${s.tbtMs} | ${s.cls} | ${s.transferKB} | ${s.requests} |`,
+      `| ${page} | ${preset} | ${s.score} (${s.scores.join(', ')}) | ${s.fcpMs} | ${s.lcpMs} | ${s.tbtMs} | ${s.cls} | ${s.transferKB} | ${s.requests} | ${s.benchmarkIndex} |`,
     );
 console.log('\n| resource | content-encoding | cache-control |\n| --- | --- | --- |');
 for (const c of caching)

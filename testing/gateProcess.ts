@@ -13,17 +13,25 @@ export type GateProcess = {
 
 /**
  * The gate as a real process (`server/src/server.ts`) on a free loopback port, with `env` as
- * its configuration; resolves once `/healthz` answers, and fails if it never does.
+ * its configuration; resolves once `/healthz` answers, and fails if it never does. `node` picks
+ * another Node.js binary, adds its flags (benchmarks: `--cpu-prof`, a Node.js 22 build) or
+ * sends its log to a file.
  */
 export async function spawnGateProcess(
   env: NodeJS.ProcessEnv,
   stdio: 'ignore' | 'stderr' = 'ignore',
+  node: {
+    readonly binary?: string;
+    readonly args?: readonly string[];
+    /** A file descriptor for the gate's log (stdout) instead of nowhere. */
+    readonly logFd?: number;
+  } = {},
 ): Promise<GateProcess> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'server/src/server.ts')],
+    node.binary ?? process.execPath,
+    [...(node.args ?? []), '--import', 'tsx', path.join(repoRoot, 'server/src/server.ts')],
     {
       cwd: repoRoot,
       env: {
@@ -35,7 +43,7 @@ export async function spawnGateProcess(
         ...env,
         PORT: String(port),
       },
-      stdio: stdio === 'stderr' ? ['ignore', 'ignore', 'inherit'] : 'ignore',
+      stdio: ['ignore', node.logFd ?? 'ignore', stdio === 'stderr' ? 'inherit' : 'ignore'],
     },
   );
   const exited = new Promise<number | null>((resolve) =>

@@ -1,5 +1,6 @@
-import type {ChildProcess} from 'node:child_process';
-import {readFileSync} from 'node:fs';
+import {execFileSync, spawnSync, type ChildProcess} from 'node:child_process';
+import {closeSync, existsSync, mkdtempSync, openSync, readFileSync, truncateSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {freePort, startAuthEmulator, type RunningEmulator} from '../../testing/authEmulator';
@@ -7,64 +8,168 @@ import {freePort, startAuthEmulator, type RunningEmulator} from '../../testing/a
 export {freePort};
 import {signInWithGoogle} from '../../testing/emulatorAccounts';
 import {spawnGateProcess} from '../../testing/gateProcess';
+import {productionNode} from './productionNode';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** One entry of the gate's log other than a request line (JSON, as pino writes it). */
+export type GateLogEntry = {
+  readonly msg?: string;
+  readonly pid?: number;
+  readonly time?: number;
+} & Record<string, unknown>;
 
 export type BenchGate = {
   readonly base: string;
   readonly port: number;
   readonly cookie: string;
   readonly child: ChildProcess;
+  /** The Node.js version the gate runs on. */
+  readonly nodeVersion: string;
+  /** Resident memory of the gate, every process of it (the primary and its workers). */
   rssMb(): number;
+  /** The log entries written since the last call, request lines left out; the log is emptied. */
+  takeLog(): GateLogEntry[];
   stop(): Promise<void>;
 };
 
+/** The process and its descendants (the cluster primary's workers). */
+function processTree(pid: number): number[] {
+  const children = (() => {
+    try {
+      return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/);
+    } catch {
+      return [];
+    }
+  })()
+    .filter(Boolean)
+    .map(Number);
+  return [pid, ...children.flatMap(processTree)];
+}
+
+function rssOf(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
 /**
- * The real gate as its own process over the production build, against a bench Auth emulator
- * (its own ports, apart from the tests'), with a signed-in company session ready to use.
+ * The bench's Auth emulator: `firebase.bench.json` on 127.0.0.1:9299 (apart from the tests'),
+ * or `BENCH_FIREBASE_CONFIG` and `BENCH_EMULATOR_HOST` when something else holds those ports.
  */
-export async function startBenchGate(extraEnv: Record<string, string> = {}): Promise<BenchGate> {
+const emulatorConfig =
+  process.env.BENCH_FIREBASE_CONFIG ?? path.join(repoRoot, 'firebase.bench.json');
+const emulatorHost = process.env.BENCH_EMULATOR_HOST ?? '127.0.0.1:9299';
+
+/**
+ * The real gate as its own process over the production build, against a bench Auth emulator,
+ * with a signed-in company session ready to use, on production's Node.js (`productionNode`:
+ * 22, or `BENCH_NODE`, or `BENCH_NODE=self` for this one); `nodeArgs` adds Node.js flags
+ * (`--cpu-prof`). If anything fails on the way, the emulator and the gate are stopped.
+ */
+export async function startBenchGate(
+  extraEnv: Record<string, string> = {},
+  nodeArgs: readonly string[] = [],
+): Promise<BenchGate> {
   const emulator: RunningEmulator = await startAuthEmulator({
-    configFile: path.join(repoRoot, 'firebase.bench.json'),
-    host: '127.0.0.1:9299',
+    configFile: emulatorConfig,
+    host: emulatorHost,
     projectId: 'demo-handbook',
   });
-  const {child, base, port} = await spawnGateProcess(
-    {
-      NODE_ENV: 'development',
-      ALLOWED_EMAIL_DOMAINS: 'studio.example',
-      FIREBASE_PROJECT_ID: 'demo-handbook',
-      FIREBASE_API_KEY: 'demo-api-key',
-      FIREBASE_AUTH_DOMAIN: 'demo-handbook.firebaseapp.com',
-      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9299',
-      ...extraEnv,
-    },
-    'stderr',
-  );
-  const {idToken} = await signInWithGoogle(
-    {host: '127.0.0.1:9299', projectId: 'demo-handbook'},
-    'bench@studio.example',
-  );
-  const response = await fetch(`${base}/__session`, {
-    method: 'POST',
-    headers: {origin: base, authorization: `Bearer ${idToken}`},
-  });
-  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  if (!cookie) throw new Error(`bench sign-in failed: ${response.status}`);
-  return {
-    base,
-    port,
-    cookie,
-    child,
-    rssMb: () => {
-      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-    },
-    stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
+  const node = productionNode();
+  let child: ChildProcess | null = null;
+  // The log goes to a file the bench reads between runs (a pipe nobody reads during a wrk run
+  // would stall the gate's writes); request lines are dropped when it is read.
+  const logFile = path.join(mkdtempSync(path.join(tmpdir(), 'bench-gate-')), 'gate.log');
+  const logFd = openSync(logFile, 'a');
+  const takeLog = (): GateLogEntry[] => {
+    if (!existsSync(logFile)) return [];
+    const kept = spawnSync('grep', ['-v', '"msg":"request completed"', logFile], {
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+    }).stdout;
+    truncateSync(logFile, 0);
+    return kept
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .flatMap((line) => {
+        try {
+          return [JSON.parse(line) as GateLogEntry];
+        } catch {
+          return [];
+        }
+      });
+  };
+  const stop = async () => {
+    if (child && child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child?.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
-      await emulator.stop();
-    },
+    }
+    closeSync(logFd);
+    await emulator.stop();
   };
+  try {
+    const gate = await spawnGateProcess(
+      {
+        NODE_ENV: 'development',
+        ALLOWED_EMAIL_DOMAINS: 'studio.example',
+        FIREBASE_PROJECT_ID: 'demo-handbook',
+        FIREBASE_API_KEY: 'demo-api-key',
+        FIREBASE_AUTH_DOMAIN: 'demo-handbook.firebaseapp.com',
+        FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+        ...extraEnv,
+      },
+      'stderr',
+      {...(node ? {binary: node} : {}), args: nodeArgs, logFd},
+    );
+    child = gate.child;
+    // /healthz answers as soon as one worker listens: wait for all of them, or the bench's
+    // first connections would all go to the first one.
+    const workers = Number(extraEnv.WORKERS ?? 1);
+    if (workers > 1 && !['info', 'debug', 'trace'].includes(extraEnv.LOG_LEVEL ?? 'warn')) {
+      // The primary says so at `info` only: below it, give the workers time to load the build.
+      await new Promise((resolve) => setTimeout(resolve, 5000));
+    }
+    const seen: GateLogEntry[] = [];
+    for (
+      let i = 0;
+      workers > 1 && ['info', 'debug', 'trace'].includes(extraEnv.LOG_LEVEL ?? 'warn') && i < 600;
+      i += 1
+    ) {
+      seen.push(...takeLog());
+      if (seen.some((entry) => entry.msg === 'every worker is listening')) break;
+      if (i === 599) throw new Error("the gate's workers did not all listen within 60 s");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const {idToken} = await signInWithGoogle(
+      {host: emulatorHost, projectId: 'demo-handbook'},
+      'bench@studio.example',
+    );
+    const response = await fetch(`${gate.base}/__session`, {
+      method: 'POST',
+      headers: {origin: gate.base, authorization: `Bearer ${idToken}`},
+    });
+    const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    if (!cookie) throw new Error(`bench sign-in failed: ${response.status}`);
+    const pid = gate.child.pid ?? 0;
+    return {
+      base: gate.base,
+      port: gate.port,
+      cookie,
+      child: gate.child,
+      nodeVersion: node
+        ? execFileSync(node, ['--version'], {encoding: 'utf8'}).trim()
+        : process.version,
+      rssMb: () => processTree(pid).reduce((sum, p) => sum + rssOf(p), 0),
+      takeLog,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }

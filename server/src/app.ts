@@ -1,4 +1,11 @@
-import Fastify, {type FastifyInstance, type FastifyReply, type FastifyRequest} from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import {pino} from 'pino';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import type {RuntimeConfig} from '@studio-handbook/auth/runtimeConfig';
@@ -27,10 +34,19 @@ import {assetSender} from './static/sendAsset';
 import type {GoogleIdTokenVerifier} from './hostedDomain/googleIdToken';
 import {createGoogleIdTokenVerifier} from './hostedDomain/createGoogleIdTokenVerifier';
 import {Insights} from './insights/createInsights';
+import {isInsightsPath} from './insights/gateHooks';
 import {nearestPageFinder} from './insights/nearestPage';
 import {readPageFacts} from './insights/pageFacts';
 import {gateMetrics, routeClass} from './metrics/gateMetrics';
 import {metricsRoutes} from './metrics/metricsRoutes';
+import {gateServerFactory, type FrontDoor} from './hotPath/gateServer';
+import {pageHotPath} from './hotPath/pageHotPath';
+import {observeAll, type RequestObserver} from './observe/requestObserver';
+import {requestLog} from './observe/requestLog';
+import {LoadGuard} from './overload/loadGuard';
+import {reportLoad} from './overload/loadReport';
+import {buildResponseTable} from './static/responseTable';
+import {cachedPreparer} from './static/sendAsset';
 
 export type AppDependencies = {
   readonly provider: IdentityProvider;
@@ -54,9 +70,22 @@ export type AppDependencies = {
     readonly settleMs?: number;
     readonly capacity?: number;
   };
+  /** More per-request observers, beside the request log and the metrics. */
+  readonly requestObservers?: readonly RequestObserver[];
+  /** A request that has waited longer than this is shed with a 503 (ms; default 500). */
+  readonly shedAfterMs?: number;
 };
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This worker's load: the overload guard's figures (`snapshot`, `totals`). */
+    loadGuard: LoadGuard;
+  }
+}
+
 const BODY_LIMIT = 64 * 1024;
+const SHED_AFTER_MS = 500;
+const LOAD_REPORT_MS = 5000;
 
 function wantsHtml(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
@@ -107,18 +136,62 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     siteHeaders['content-security-policy'] = siteContentSecurityPolicy(inlineScriptHashes(site));
   }
 
+  // The log's destination buffers and writes off the request path (flushed at exit).
+  const destination = deps.logger
+    ? pino.destination({dest: 1, sync: false, minLength: 4096, periodicFlush: 100})
+    : null;
+  const logger = destination ? pino({level: config.logLevel}, destination) : null;
+  const door: FrontDoor = {page: null, guard: null, observe: null};
   const app = Fastify({
-    logger: deps.logger ? {level: config.logLevel} : false,
+    ...(logger ? {loggerInstance: logger as FastifyBaseLogger} : {logger: false}),
+    // One line per request comes from the request log below, not Fastify's pair of lines.
+    logController: new LogController({disableRequestLogging: true}),
+    serverFactory: gateServerFactory(door),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
     routerOptions: {maxParamLength: 2048},
     return503OnClosing: true,
   });
   const metrics = gateMetrics();
-  app.addHook('onResponse', async (request, reply) => {
-    const route = routeClass(request.url);
-    metrics.requests.inc({route, status: String(reply.statusCode)});
-    metrics.duration.observe({route}, reply.elapsedTime / 1000);
+  // Requests by route class and status, and their latency, from the one observation point:
+  // the page hot path's answers are counted as Fastify's are.
+  const countRequest: RequestObserver = (observation) => {
+    const route = routeClass(observation.url);
+    metrics.requests.inc({route, status: String(observation.statusCode)});
+    metrics.duration.observe({route}, observation.durationMs / 1000);
+  };
+  const log = destination && logger?.isLevelEnabled('info') ? requestLog(destination) : null;
+  const observe = observeAll([
+    ...(log ? [log] : []),
+    countRequest,
+    ...(deps.requestObservers ?? []),
+  ]);
+  door.observe = observe;
+  if (observe) {
+    app.addHook('onResponse', (request, reply, done) => {
+      observe({
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        durationMs: reply.elapsedTime,
+        answeredBy: 'route',
+      });
+      done();
+    });
+  }
+  const guard = new LoadGuard({shedAfterMs: deps.shedAfterMs ?? SHED_AFTER_MS});
+  door.guard = guard;
+  app.decorate('loadGuard', guard);
+  const stopLoadReport = reportLoad(guard, app.log, LOAD_REPORT_MS);
+  app.addHook('preClose', (done) => {
+    door.page = null; // requests on kept-alive connections now get Fastify's 503 while closing
+    done();
+  });
+  app.addHook('onClose', (_instance, done) => {
+    stopLoadReport();
+    guard.stop();
+    log?.flush();
+    done();
   });
   const relay = deps.signOutRelay ?? null;
   const verifier = new SessionVerifier({
@@ -212,6 +285,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     deps.answerer,
   );
 
+  const prepared = cachedPreparer(siteHeaders);
   await app.register(gateRoutes, {
     askAi,
     site,
@@ -223,7 +297,17 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     cookiePolicy,
     insights,
     onAskAiFirstText: (seconds) => metrics.askAiFirstText.observe(seconds),
+    prepared,
   });
+  if (!config.devSiteUrl) {
+    door.page = pageHotPath({
+      // /insights answers its viewers only: its URLs go the long way, through the route's check.
+      table: buildResponseTable(site, prepared, isInsightsPath),
+      verifier,
+      cookiePolicy,
+      observe,
+    });
+  }
 
   return app;
 }

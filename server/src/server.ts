@@ -1,6 +1,7 @@
-import cluster from 'node:cluster';
+import cluster, {type Worker} from 'node:cluster';
 import type {FastifyInstance} from 'fastify';
 import {buildApp} from './app';
+import {listenOptions} from './hotPath/listenOptions';
 import {ConfigError, loadConfig, type Config} from './config';
 import {createFirebaseProvider} from './session/firebaseProvider';
 import {relaySignOutsBetweenWorkers, workerSignOutRelay} from './session/signOutRelay';
@@ -56,7 +57,7 @@ async function serve(config: Config): Promise<void> {
     signOutRelay: workerSignOutRelay(),
   });
   if (closing) process.exit(0);
-  await app.listen({host: config.host, port: config.port});
+  await app.listen(listenOptions(config.host, config.port));
   listening = app;
   // One process: it serves its own metrics port. Under the cluster the primary does.
   if (config.metrics.port !== null && !cluster.isWorker) {
@@ -66,6 +67,8 @@ async function serve(config: Config): Promise<void> {
       () => new Promise<void>((resolve) => metricsServer.close(() => resolve())),
     );
   }
+  // A worker with its own socket (reusePort) listens without the primary knowing: tell it.
+  if (cluster.isWorker) process.send?.({type: LISTENING_MESSAGE});
   if (config.emulatorHost !== null && !cluster.isWorker) {
     app.log.info(`development mode against the Firebase Auth emulator at ${config.emulatorHost}`);
   }
@@ -87,6 +90,11 @@ async function migrateBeforeWorkers(config: Config): Promise<void> {
   }
 }
 
+const LISTENING_MESSAGE = 'handbook:listening';
+
+/** The levels at which an `info` line is written. */
+const LOG_LEVELS = new Set(['info', 'debug', 'trace']);
+
 async function supervise(config: Config): Promise<void> {
   await migrateBeforeWorkers(config);
   if (config.metrics.port !== null) {
@@ -100,7 +108,27 @@ async function supervise(config: Config): Promise<void> {
   // A worker that never listened had nothing in flight: if the stop signal reaches it before
   // its own handlers exist (it is still loading), ending by that signal is a clean stop too.
   const listening = new Set<number>();
-  cluster.on('listening', (worker) => listening.add(worker.id));
+  let announced = false;
+  const onListening = (worker: Worker) => {
+    listening.add(worker.id);
+    // Once every worker serves (a load balancer or a bench may wait for this), say so once.
+    if (!announced && listening.size >= config.workers && LOG_LEVELS.has(config.logLevel)) {
+      announced = true;
+      console.log(
+        JSON.stringify({
+          level: 30,
+          time: Date.now(),
+          pid: process.pid,
+          workers: listening.size,
+          msg: 'every worker is listening',
+        }),
+      );
+    }
+  };
+  cluster.on('listening', onListening);
+  cluster.on('message', (worker, message: {type?: unknown} | null) => {
+    if (message?.type === LISTENING_MESSAGE) onListening(worker);
+  });
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
       const stoppedWhileStarting = !listening.has(worker.id) && signal === 'SIGTERM';

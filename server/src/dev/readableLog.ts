@@ -2,8 +2,9 @@ import {Transform, type TransformCallback} from 'node:stream';
 
 /**
  * `npm start` shows the gate's log as plain sentences instead of pino's JSON: one line per
- * request ("GET /docs/ 200 4 ms"), from Fastify's pair of "incoming request" and "request
- * completed" entries, and "warn: …" for everything else. Lines that are not JSON pass as they are.
+ * request ("GET /docs/ 200 4 ms"), from the gate's "request completed" entry (or Fastify's pair
+ * of "incoming request" and "request completed" entries), and "warn: …" for everything else.
+ * Lines that are not JSON pass as they are.
  */
 type Entry = {
   level?: number;
@@ -39,9 +40,16 @@ export function readableLog(): Transform {
       pending.set(entry.reqId, `${entry.req?.method ?? '?'} ${entry.req?.url ?? '?'}`);
       return null;
     }
-    if (entry.msg === 'request completed' && entry.reqId !== undefined) {
-      const request = pending.get(entry.reqId) ?? 'request';
-      pending.delete(entry.reqId);
+    if (
+      entry.msg === 'request completed' &&
+      (entry.req !== undefined || entry.reqId !== undefined)
+    ) {
+      const paired = entry.reqId === undefined ? undefined : pending.get(entry.reqId);
+      if (entry.reqId !== undefined) pending.delete(entry.reqId);
+      const request =
+        entry.req !== undefined
+          ? `${entry.req.method ?? '?'} ${entry.req.url ?? '?'}`
+          : (paired ?? 'request');
       return `${request} ${entry.res?.statusCode ?? '?'} ${Math.round(entry.responseTime ?? 0)} ms`;
     }
     const level = LEVELS[entry.level ?? 30] ?? 'info';

@@ -38,6 +38,8 @@ type CachedSession = SessionIdentity & {
   readonly authTime: number;
   readonly expiresAtMs: number;
   readonly checkedAtMs: number;
+  /** SHA-256 of the cookie, computed once when it was verified, for the sign-out check. */
+  readonly cookieDigest: string;
 };
 
 const MAX_COOKIE_LENGTH = 4096;
@@ -87,19 +89,39 @@ export class SessionVerifier {
     this.cache = new LRUCache({max: options.maxCachedSessions ?? 10_000});
   }
 
+  /**
+   * The answer the cache alone gives for a cookie, without waiting: the identity while its last
+   * check is fresh, null when it signed out here, undefined when only Firebase can tell (not
+   * cached, expired, or due for its revocation check). The page hot path serves on an identity
+   * and leaves every other case to `verify`. The cache is keyed by the cookie itself, and the
+   * sign-out check reads the digest stored with it: no request hashes its cookie again.
+   */
+  cachedIdentity(cookie: string | undefined): SessionIdentity | null | undefined {
+    if (!cookie || cookie.length > MAX_COOKIE_LENGTH) return null;
+    const cached = this.cache.get(cookie);
+    if (cached === undefined) return undefined;
+    if (this.signedOutCookies.size > 0 && this.signedOutCookies.has(cached.cookieDigest)) {
+      this.cache.delete(cookie);
+      return null;
+    }
+    const now = this.now();
+    if (cached.expiresAtMs <= now || now - cached.checkedAtMs >= this.revocationCheckMs) {
+      return undefined;
+    }
+    return this.isSignedOut(cached.uid, cached.authTime) ? null : cached;
+  }
+
   /** The company identity of a session cookie, or null. Never throws: any doubt is a no. */
   async verify(cookie: string | undefined): Promise<SessionIdentity | null> {
-    if (!cookie || cookie.length > MAX_COOKIE_LENGTH) return null;
+    const known = this.cachedIdentity(cookie);
+    if (known !== undefined || !cookie) return known ?? null;
     const key = cookie; // at most 4 KB, and at most maxCachedSessions of them
-    const now = this.now();
-    const cached = this.cache.get(key);
-    if (this.signedOutCookies.size > 0 && this.signedOutCookies.has(digestOf(cookie))) {
+    const cookieDigest = digestOf(cookie);
+    if (this.signedOutCookies.has(cookieDigest)) {
       this.cache.delete(key);
       return null;
     }
-    if (cached && cached.expiresAtMs > now && now - cached.checkedAtMs < this.revocationCheckMs) {
-      return this.isSignedOut(cached.uid, cached.authTime) ? null : cached;
-    }
+    const now = this.now();
     try {
       const decoded = await this.provider.verifySessionCookie(cookie, true);
       const identity = admittedIdentity(decoded, this.allowedDomains);
@@ -108,12 +130,15 @@ export class SessionVerifier {
         this.cache.delete(key);
         return null;
       }
+      // A sign-out of this very cookie while Firebase was answering wins.
+      if (this.signedOutCookies.has(cookieDigest)) return null;
       this.onCheck?.('verified');
       this.cache.set(key, {
         ...identity,
         authTime: decoded.auth_time,
         expiresAtMs: decoded.exp * 1000,
         checkedAtMs: now,
+        cookieDigest,
       });
       return identity;
     } catch (error) {

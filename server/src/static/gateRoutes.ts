@@ -7,8 +7,11 @@ import {searchRoutes} from '../search/searchRoutes';
 import {askAiRoutes} from '../askai/askAiRoutes';
 import type {AskAiService} from '../askai/askService';
 import {devProxyRoutes} from './devProxy';
+import type {PreparedResponse} from './preparedResponse';
+import type {Asset} from './assetStore';
+import {resolveRequest} from './resolveRequest';
 import {assetSender} from './sendAsset';
-import {canonicalPath, candidateKeys, locationFor, withoutHtmlSuffix} from './urlPath';
+import {canonicalPath, candidateKeys} from './urlPath';
 import type {Insights} from '../insights/createInsights';
 import {guardInsightsPage, isInsightsPath, searchRecorder} from '../insights/gateHooks';
 import {insightsRoutes} from '../insights/insightsRoutes';
@@ -20,6 +23,8 @@ export type GateRoutesOptions = {
   readonly engine: SearchEngine;
   readonly askAi: AskAiService;
   readonly cookiePolicy: CookiePolicy;
+  /** Each file's responses, prepared once (shared with the page hot path). */
+  readonly prepared: (asset: Asset) => PreparedResponse;
   /** Development only: forward signed-in requests to the Docusaurus dev server. */
   readonly devSiteUrl?: string | null;
   /** Answers a request that has no company session (the sign-in page or a bare 401). */
@@ -43,8 +48,18 @@ const NOT_FOUND_PAGE = '/404.html';
  * company session: deny by default, before the path is even looked at.
  */
 export async function gateRoutes(app: FastifyInstance, options: GateRoutesOptions) {
-  const {site, verifier, siteHeaders, deny, devSiteUrl, engine, cookiePolicy, askAi, insights} =
-    options;
+  const {
+    site,
+    verifier,
+    siteHeaders,
+    deny,
+    devSiteUrl,
+    engine,
+    cookiePolicy,
+    askAi,
+    insights,
+    prepared,
+  } = options;
 
   app.decorateRequest('identity', null);
 
@@ -88,47 +103,48 @@ export async function gateRoutes(app: FastifyInstance, options: GateRoutesOption
     return;
   }
 
-  const sendAsset = assetSender(siteHeaders);
-  // A site has few URLs and readers ask for the same ones: canonicalise each once.
-  const canonical = new Map<string, ReturnType<typeof canonicalPath>>();
-  const canonicalOf = (url: string) => {
-    let result = canonical.get(url);
+  const sendAsset = assetSender(siteHeaders, prepared);
+  // A site has few URLs and readers ask for the same ones: resolve each once.
+  const resolved = new Map<string, ReturnType<typeof resolveRequest>>();
+  const resolve = (url: string) => {
+    let result = resolved.get(url);
     if (!result) {
-      result = canonicalPath(url);
-      if (canonical.size >= 10_000) canonical.clear();
-      canonical.set(url, result);
+      result = resolveRequest(site, url);
+      if (resolved.size >= 10_000) resolved.clear();
+      resolved.set(url, result);
     }
     return result;
   };
 
+  const notFoundPage = (request: FastifyRequest, reply: FastifyReply) => {
+    const notFound = site.get(NOT_FOUND_PAGE);
+    if (!notFound) return reply.code(404).send({status: 404, message: 'Not found.'});
+    return sendAsset(request, reply, notFound, 404);
+  };
   const serve = async (request: FastifyRequest, reply: FastifyReply) => {
-    const result = canonicalOf(request.url);
-    if (!result.ok) {
-      return reply.code(400).send({status: 400, message: result.reason});
-    }
-    if (isInsightsPath(result.path)) {
+    // /insights is for its viewers only: the server refuses everyone else (the page hot path
+    // leaves these URLs to this route, see app.ts).
+    const canonical = canonicalPath(request.url);
+    if (canonical.ok && isInsightsPath(canonical.path)) {
       const guarded = guardInsightsPage(insights, request, reply, () =>
         notFoundPage(request, reply),
       );
       if (guarded !== null) return guarded;
     }
-    const stripped = withoutHtmlSuffix(result.path);
-    if (stripped !== undefined) {
-      return reply
-        .code(301)
-        .header('cache-control', 'private, no-cache')
-        .redirect(locationFor(stripped, request.url), 301);
+    const result = resolve(request.url);
+    switch (result.kind) {
+      case 'bad':
+        return reply.code(400).send({status: 400, message: result.reason});
+      case 'redirect':
+        return reply
+          .code(301)
+          .header('cache-control', 'private, no-cache')
+          .redirect(result.location, 301);
+      case 'file':
+        return sendAsset(request, reply, result.asset);
+      case 'missing':
+        return notFoundPage(request, reply);
     }
-    for (const key of candidateKeys(result.path)) {
-      const asset = site.get(key);
-      if (asset) return sendAsset(request, reply, asset);
-    }
-    return notFoundPage(request, reply);
-  };
-  const notFoundPage = (request: FastifyRequest, reply: FastifyReply) => {
-    const notFound = site.get(NOT_FOUND_PAGE);
-    if (!notFound) return reply.code(404).send({status: 404, message: 'Not found.'});
-    return sendAsset(request, reply, notFound, 404);
   };
 
   app.get('/*', serve);

@@ -30,6 +30,20 @@ describe("the gate's log in npm start", () => {
     expect(output).toBe('GET /docs/ 200 4 ms\n');
   });
 
+  it("prints the gate's own one-line request entry the same way", async () => {
+    const output = await render([
+      JSON.stringify({
+        level: 30,
+        time: 1764086400000,
+        req: {method: 'GET', url: '/docs/tools/git'},
+        res: {statusCode: 304},
+        responseTime: 0.41,
+        msg: 'request completed',
+      }),
+    ]);
+    expect(output).toBe('GET /docs/tools/git 304 0 ms\n');
+  });
+
   it('names the level of other entries and keeps the error message', async () => {
     const output = await render([
       JSON.stringify({level: 40, msg: 'session check failed', err: {message: 'emulator down'}}),
