@@ -50,14 +50,33 @@ export function indonesianStem(word: string): string {
   return stem;
 }
 
-/** Whether a word is Indonesian: it or its stem is a root of Sastrawi's dictionary. */
+/**
+ * Whether a word is Indonesian: it, its stem, or the base of its colloquial form (nambah:
+ * tambah, dibeliin: beli) is a root of Sastrawi's dictionary.
+ */
 export function isIndonesianWord(word: string): boolean {
   const stemmer = sastrawiStemmer();
-  return stemmer.find(word) || stemmer.find(indonesianStem(word));
+  if (stemmer.find(word) || stemmer.find(indonesianStem(word))) return true;
+  return colloquialForms(word).some((form) => stemmer.find(form));
 }
 
 /** Colloquial prefixes on a verb (with or without a hyphen), longest first. */
 const COLLOQUIAL_PREFIXES = ['nge', 'ng', 'di', 'ke', 'ter', 'me', 'ber'];
+/**
+ * The nasal prefix meN- and its colloquial form N- replace a verb's first consonant (standard
+ * Indonesian morphology, as Sastrawi's rules for the formal forms): men-/n- + vowel for t
+ * (nambah: tambah), mem- + vowel for p, meng-/ng- + vowel for k (ngirim: kirim), meny-/ny- +
+ * vowel for s or c (nyari: cari, nyimpen: simpen).
+ */
+const NASAL: readonly (readonly [string, readonly string[]])[] = [
+  ['meny', ['s', 'c']],
+  ['meng', ['k', '']],
+  ['mem', ['p', '']],
+  ['men', ['t', '']],
+  ['ny', ['s', 'c']],
+  ['ng', ['k']],
+  ['n', ['t']],
+];
 /** Colloquial and standard suffixes and particles on a borrowed word. */
 const COLLOQUIAL_SUFFIXES = ['nya', 'in', 'kan', 'lah', 'kah', 'pun'];
 
@@ -70,6 +89,12 @@ export function colloquialForms(word: string): string[] {
       bases.push(word.slice(prefix.length));
       break;
     }
+  }
+  for (const [prefix, firsts] of NASAL) {
+    if (!word.startsWith(prefix) || !/[aeiou]/.test(word[prefix.length] ?? '')) continue;
+    if (word.length - prefix.length < 3) continue;
+    for (const first of firsts) bases.push(first + word.slice(prefix.length));
+    break;
   }
   for (const base of bases) {
     forms.add(base);
