@@ -51,6 +51,10 @@ const SETS: readonly string[] =
         'ask-en-B',
         'ask-id-B',
         'conv-B',
+        'heldout-en-C',
+        'heldout-en-D',
+        'heldout-id-C',
+        'heldout-conv-C',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;
