@@ -100,9 +100,13 @@ async function gateAsker(): Promise<{
   return {
     ask: async (question, history = []) => {
       let result = await ask(gate.base, gate.cookie, token, question, {history});
-      // The gate allows a reader 300 questions a minute; all the sets together ask more.
-      while (result.status === 429) {
-        const seconds = /retry in (\d+) seconds/.exec(JSON.stringify(result.json))?.[1];
+      // The gate allows a reader 300 questions a minute, and all the sets together ask more;
+      // on a busy machine it may also shed a request with 503 and Retry-After (overload).
+      while (result.status === 429 || result.status === 503) {
+        const seconds =
+          result.status === 503
+            ? '0'
+            : /retry in (\d+) seconds/.exec(JSON.stringify(result.json))?.[1];
         await new Promise((resolve) => setTimeout(resolve, (Number(seconds ?? 60) + 1) * 1000));
         result = await ask(gate.base, gate.cookie, token, question, {history});
       }

@@ -121,6 +121,10 @@ export async function startBenchGate(
         FIREBASE_API_KEY: 'demo-api-key',
         FIREBASE_AUTH_DOMAIN: 'demo-handbook.firebaseapp.com',
         FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+        // On another Node.js than the one that installed node_modules, the SQLite store's
+        // native module cannot load: insights are off there (their cost is measured on this
+        // Node.js by insights-throughput.ts).
+        ...(node !== undefined ? {INSIGHTS: 'off'} : {}),
         ...extraEnv,
       },
       'stderr',
