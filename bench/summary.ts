@@ -302,6 +302,16 @@ if (load) {
     load.soak.rssMb.growth < 50,
   ]);
 }
+const accessibility = read<{total: number; rows: unknown[]}>('accessibility.json');
+const accessibilityBefore = read<{total: number}>('accessibility-before.json');
+if (accessibility) {
+  rows.push([
+    `WCAG 2.2 A/AA violations (axe-core), ${accessibility.rows.length} screens (light/dark, desktop/390 px)`,
+    '0',
+    `${accessibility.total} violating elements${accessibilityBefore ? ` (before issue 31: ${accessibilityBefore.total})` : ''}`,
+    accessibility.total === 0,
+  ]);
+}
 
 const insights = read<{
   ratio: {page: number; search: number};

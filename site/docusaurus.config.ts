@@ -7,7 +7,7 @@ import lazyPrism from './src/plugins/lazyPrism';
 import pageFacts from './src/plugins/pageFacts';
 import {SSR_TEMPLATE} from './src/ssr/hydrateAfterPaint';
 import stableRspackOptions from './src/plugins/stableRspackOptions';
-import {themes as prismThemes} from 'prism-react-renderer';
+import {handbookPrismTheme} from './src/syntax/prismTheme';
 
 // Build-time knobs. Run-time configuration (Firebase, allowed domains) is served by the gate
 // server, so one build serves every environment.
@@ -103,7 +103,7 @@ const config: Config = {
           onUntruncatedBlogPosts: 'throw',
         },
         theme: {
-          customCss: './src/css/custom.css',
+          customCss: ['./src/css/custom.css', './src/syntax/palette.css'],
         },
         sitemap: {
           changefreq: 'daily',
@@ -212,8 +212,9 @@ const config: Config = {
       insights: false,
     },
     prism: {
-      theme: prismThemes.github,
-      darkTheme: prismThemes.dracula,
+      // One theme for both modes: its colours are the var()s of src/syntax/palette.css, a
+      // designed light and dark pair with at least 4.5:1 for every token (issue 31).
+      theme: handbookPrismTheme,
       // Only what the handbook's ``` fences use beyond prism-react-renderer's built-in set
       // (which already has json, yaml, rust, ts/tsx, js, markdown): every language listed here
       // is in the Prism chunk a phone loads to highlight a code block (issue 14; not needed to

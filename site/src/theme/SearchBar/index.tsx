@@ -2,6 +2,7 @@ import React, {
   lazy, // (CUSTOM)
   Suspense, // (CUSTOM)
   useCallback,
+  useEffect, // (CUSTOM)
   useMemo,
   useRef,
   useState,
@@ -42,6 +43,7 @@ import type {AutocompleteState} from '@algolia/autocomplete-core';
 import type {FacetFilters} from 'algoliasearch/lite';
 import type {ThemeConfigAlgolia} from '@docusaurus/theme-search-algolia';
 import {reportSearchClick, withClickPositions} from '@site/src/insights/searchClicks'; // (CUSTOM) reader insights
+import {releasePage, useInertPage} from './modalAccessibility'; // (CUSTOM)
 const AskAiComments = lazy(() => import('@site/src/insights/AskAiComment')); // (CUSTOM) reader insights, loaded with the modal
 
 type DocSearchProps = Omit<
@@ -67,9 +69,10 @@ interface DocSearchV4Props extends Omit<DocSearchProps, 'askAi'> { // (CUSTOM) D
 
 let DocSearchModal: typeof DocSearchModalType | null = null;
 let createLiteClient: typeof import('algoliasearch/lite').liteClient | null = null; // (CUSTOM)
+let watchAskAiAnswers: typeof import('./askAiAnnouncer').watchAskAiAnswers | null = null; // (CUSTOM)
 
 function importDocSearchModalIfNeeded() {
-  if (DocSearchModal && createLiteClient) { // (CUSTOM)
+  if (DocSearchModal && createLiteClient && watchAskAiAnswers) { // (CUSTOM)
     return Promise.resolve();
   }
   return Promise.all([
@@ -77,9 +80,11 @@ function importDocSearchModalIfNeeded() {
     import('@docsearch/react/style'),
     import('./styles.css'),
     import('algoliasearch/lite'), // (CUSTOM) loaded with the modal, not in the main bundle
-  ]).then(([{DocSearchModal: Modal}, , , {liteClient}]) => { // (CUSTOM)
+    import('./askAiAnnouncer'), // (CUSTOM) complete Ask AI answers to the dialog's status region
+  ]).then(([{DocSearchModal: Modal}, , , {liteClient}, announcer]) => { // (CUSTOM)
     DocSearchModal = Modal;
     createLiteClient = liteClient; // (CUSTOM)
+    watchAskAiAnswers = announcer.watchAskAiAnswers; // (CUSTOM)
   });
 }
 
@@ -161,11 +166,15 @@ function useResultsFooterComponent({
 function Hit({
   hit,
   children,
+  itemProps, // (CUSTOM)
 }: {
   hit: InternalDocSearchHit | StoredDocSearchHit;
   children: ReactNode;
+  itemProps?: React.ComponentProps<'a'>; // (CUSTOM) the option's props (scripts/patch-docsearch.mjs): the link is the option
 }) {
-  return <Link to={hit.url} onClick={() => reportSearchClick(hit)}>{children}</Link>; // (CUSTOM) reader insights
+  return ( // (CUSTOM) an option of the combobox (reached with the arrow keys), reported to reader insights when opened
+    <Link to={hit.url} {...itemProps} onClick={(event) => { reportSearchClick(hit); itemProps?.onClick?.(event); }} tabIndex={-1}>{children}</Link> // (CUSTOM)
+  ); // (CUSTOM)
 }
 
 type ResultsFooterProps = {
@@ -281,6 +290,7 @@ function DocSearch({externalUrlRegex, askAi: _themeAskAi, ...props}: DocSearchV4
 
   const closeModal = useCallback(() => {
     setIsOpen(false);
+    releasePage(); // (CUSTOM) the page behind the dialog takes focus again
     searchButtonRef.current?.focus();
     setInitialQuery(undefined);
     onAskAiToggle(false);
@@ -301,6 +311,11 @@ function DocSearch({externalUrlRegex, askAi: _themeAskAi, ...props}: DocSearchV4
   );
 
   const resultsFooterComponent = useResultsFooterComponent({closeModal});
+  useInertPage(isOpen); // (CUSTOM) the page behind the dialog is inert while it is open
+  useEffect(() => { // (CUSTOM) complete Ask AI answers to the dialog's status region
+    const container = searchContainer.current; // (CUSTOM)
+    return isOpen && container && watchAskAiAnswers ? watchAskAiAnswers(container) : undefined; // (CUSTOM)
+  }, [isOpen]); // (CUSTOM)
 
   useDocSearchKeyboardEvents({
     isOpen,

@@ -25,7 +25,9 @@ import styles from './styles.module.css';
 // keeps the server's lines as they are: <code> takes an empty, constant dangerouslySetInnerHTML,
 // so React neither walks nor replaces its children and nothing is tokenized. Prism is loaded
 // only when lines must be rendered in the browser: a block mounted by a client-side navigation
-// (plain text until Prism arrives) or a colour mode other than the server's.
+// (plain text until Prism arrives) or a Prism theme other than the server's. The handbook has
+// one theme for both colour modes (src/syntax/prismTheme.ts: CSS variables), so a dark-mode
+// reader's page keeps the server's lines too (issue 31).
 type LinesComponent = ComponentType<LinesProps>;
 const serverLines: LinesComponent | undefined =
   process.env.HANDBOOK_SERVER_BUNDLE === 'true'

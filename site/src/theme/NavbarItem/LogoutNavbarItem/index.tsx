@@ -14,11 +14,18 @@ export default function LogoutNavbarItem({mobile = false, className}: Props): Re
     event.preventDefault();
     void signOut();
   };
+  // A link in the navbar's look that acts as a button: Space signs out too, as Enter does.
+  const onKeyDown = (event: React.KeyboardEvent<HTMLAnchorElement>): void => {
+    if (event.key !== ' ') return;
+    event.preventDefault();
+    void signOut();
+  };
   return (
     <a
       href="#logout"
       role="button"
       onClick={onClick}
+      onKeyDown={onKeyDown}
       className={clsx(mobile ? 'menu__link' : 'navbar__item navbar__link', className)}>
       Logout
     </a>
