@@ -10,6 +10,7 @@ import {
 } from '../e2e/accessibility/screens';
 import {launchChromium, watchedContext} from '../e2e/fixtures/browser';
 import {repoRoot, startBenchGate} from './lib/gateProcess';
+import {productionNode} from './lib/productionNode';
 
 /**
  * Issue 31: axe-core's WCAG 2.2 A/AA violations (violating elements) on every screen of
@@ -37,14 +38,20 @@ type Row = {
   undecided: Record<string, number>;
 };
 
+// On production's Node.js the gate runs with insights off (gateProcess.ts): no /insights there.
+const screens = SCREENS.filter(
+  ({name, path}) =>
+    (only === undefined || name.includes(only)) &&
+    !(path === '/insights' && productionNode() !== undefined),
+);
 const browser = await launchChromium();
-const gate = await startBenchGate({LOG_LEVEL: 'warn'});
+const gate = await startBenchGate({LOG_LEVEL: 'warn', INSIGHTS_VIEWERS: 'bench@studio.example'});
 const rows: Row[] = [];
 try {
   const [name, value] = gate.cookie.split('=') as [string, string];
   for (const theme of THEMES) {
     for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
-      for (const screen of SCREENS.filter(({name}) => only === undefined || name.includes(only))) {
+      for (const screen of screens) {
         const watched = await watchedContext(browser);
         if (!screen.signedOut) await watched.context.addCookies([{name, value, url: gate.base}]);
         const page = await watched.context.newPage();

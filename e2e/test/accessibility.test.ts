@@ -28,7 +28,10 @@ let browser: Browser;
 let gate: RunningGate;
 
 beforeAll(async () => {
-  [browser, gate] = await Promise.all([launchChromium(), startGate()]);
+  [browser, gate] = await Promise.all([
+    launchChromium(),
+    startGate({INSIGHTS_VIEWERS: 'alice@studio.example'}),
+  ]);
 });
 afterAll(async () => {
   await browser?.close();

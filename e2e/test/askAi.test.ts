@@ -113,4 +113,36 @@ describe('Ask AI in the search modal', () => {
     await page.getByText("I couldn't find this in the handbook.").first().waitFor();
     expect(watched.consoleErrors).toEqual([]);
   });
+
+  it('answers a follow-up typed in the Ask AI screen, and says which question it builds on', async () => {
+    const page = await signedInPage('/docs/documentation');
+    await ask(page, 'How long are production logs kept?');
+    const actions = page.locator('.DocSearch-AskAiScreen-Actions');
+    await actions.first().waitFor();
+    const input = page.locator('.DocSearch-Input');
+    await input.fill('and on staging?');
+    await input.press('Enter');
+    await actions.nth(1).waitFor();
+    // DocSearch shows the newest exchange on top.
+    const followUp = page.locator('.DocSearch-AskAiScreen-Response').first();
+    const text = await followUp.innerText();
+    expect(text).toContain('Following up on “How long are production logs kept?”');
+    expect(text).toContain('7 days for staging');
+    expect(watched.consoleErrors).toEqual([]);
+  });
+
+  it('answers a question typed in half Indonesian from the English handbook', async () => {
+    const page = await signedInPage('/docs/documentation');
+    await ask(page, 'gimana cara rollback rilis production yang bermasalah?');
+    const answer = page.locator('.DocSearch-AskAiScreen-Response').last();
+    await answer.getByText('helm rollback', {exact: false}).first().waitFor();
+    expect(watched.consoleErrors).toEqual([]);
+  });
+
+  it('refuses an Indonesian question the handbook cannot answer with the usual text', async () => {
+    const page = await signedInPage('/docs/documentation');
+    await ask(page, 'berapa jatah cuti tahunan karyawan?');
+    await page.getByText("I couldn't find this in the handbook.").first().waitFor();
+    expect(watched.consoleErrors).toEqual([]);
+  });
 });

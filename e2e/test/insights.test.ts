@@ -1,6 +1,5 @@
 import type {Browser, Page} from 'playwright-core';
 import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest';
-import {accessibilityViolations} from '../fixtures/accessibility';
 import {
   launchChromium,
   unexpectedExternal,
@@ -90,9 +89,6 @@ describe('reader insights', () => {
       .poll(() => commentField.evaluate((el) => el === document.activeElement))
       .toBe(true);
     await screenshot(reader, 'askai-comment-light');
-    expect(await accessibilityViolations(reader, '.DocSearch-AskAiScreen-FeedbackComment')).toEqual(
-      [],
-    );
     await commentField.fill(ANSWER_COMMENT);
     await reader.getByRole('button', {name: 'Send comment', exact: true}).click();
     await reader.getByText("Thank you: the handbook's writers will read your comment.").waitFor();
@@ -168,14 +164,15 @@ describe('reader insights', () => {
     }
   });
 
-  it('is accessible and readable on a desktop in both colour modes and on a 390 px phone', async () => {
+  // WCAG 2.2 AA on /insights, the thumbs-down comment and page feedback, in both colour modes
+  // and at both widths, is e2e/test/accessibility.test.ts's (e2e/accessibility/screens.ts).
+  it('fits a 390 px phone, and its period moves by keyboard', async () => {
     const writer = await signedInPage(WRITER, '/insights');
     await writer.locator('section[aria-labelledby="content-gaps"]').waitFor();
     await writer.locator('canvas[role="img"]').waitFor();
     for (const dark of [false, true]) {
       await setDark(writer, dark);
       await writer.waitForTimeout(300);
-      expect(await accessibilityViolations(writer, 'main')).toEqual([]);
       await screenshot(writer, `insights-desktop-${dark ? 'dark' : 'light'}`, true);
     }
     // The period is a radio group: the keyboard moves between 7, 30 and 90 days.
@@ -186,7 +183,6 @@ describe('reader insights', () => {
 
     const phone = await signedInPage(WRITER, '/insights', 390);
     await phone.locator('section[aria-labelledby="content-gaps"]').waitFor();
-    expect(await accessibilityViolations(phone, 'main')).toEqual([]);
     const overflow = await phone.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
@@ -196,13 +192,13 @@ describe('reader insights', () => {
     const doc = await signedInPage(READER, '/docs/tools/git', 390);
     const feedback = doc.getByTestId('page-feedback');
     await feedback.scrollIntoViewIfNeeded();
-    for (const dark of [false, true]) {
-      await setDark(doc, dark);
-      expect(await accessibilityViolations(doc, '[data-testid="page-feedback"]')).toEqual([]);
-    }
+    await setDark(doc, true);
     await feedback.getByRole('button', {name: 'No'}).click();
     await feedback.getByLabel('What was missing or wrong?').waitFor();
-    expect(await accessibilityViolations(doc, '[data-testid="page-feedback"]')).toEqual([]);
+    const feedbackOverflow = await doc.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(feedbackOverflow).toBeLessThanOrEqual(0);
     if (process.env.SCREENSHOT_DIR)
       await feedback.screenshot({
         path: `${process.env.SCREENSHOT_DIR}/page-feedback-phone-dark.png`,
