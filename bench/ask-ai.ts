@@ -51,10 +51,10 @@ const SETS: readonly string[] =
         'ask-en-B',
         'ask-id-B',
         'conv-B',
-        'heldout-en-C',
-        'heldout-en-D',
-        'heldout-id-C',
-        'heldout-conv-C',
+        'ask-en-C',
+        'ask-en-D',
+        'ask-id-C',
+        'conv-C',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;

@@ -68,6 +68,10 @@ export const GROUPS: readonly {readonly name: string; readonly sets: readonly st
   {name: 'en-B', sets: ['ask-en-B']},
   {name: 'id-B', sets: ['ask-id-B']},
   {name: 'conv-B', sets: ['conv-B']},
+  {name: 'en-C', sets: ['ask-en-C']},
+  {name: 'en-D', sets: ['ask-en-D']},
+  {name: 'id-C', sets: ['ask-id-C']},
+  {name: 'conv-C', sets: ['conv-C']},
 ];
 
 export function loadItems(groups = GROUPS): Item[] {
