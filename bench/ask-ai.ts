@@ -55,6 +55,9 @@ const SETS: readonly string[] =
         'ask-en-D',
         'ask-id-C',
         'conv-C',
+        'heldout-en-E',
+        'heldout-id-D',
+        'heldout-conv-D',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;
