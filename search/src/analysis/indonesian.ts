@@ -80,6 +80,18 @@ const NASAL: readonly (readonly [string, readonly string[]])[] = [
 /** Colloquial and standard suffixes and particles on a borrowed word. */
 const COLLOQUIAL_SUFFIXES = ['nya', 'in', 'kan', 'lah', 'kah', 'pun'];
 
+/**
+ * Jakartan vowels read back to the standard word (Sneddon, "Colloquial Jakartan Indonesian",
+ * 2006, §2: /a/ of a final closed syllable is said /e/, benar: bener, dapat: dapet, simpan:
+ * simpen; final /ai/ is said /e/, pakai: pake, sampai: sampe).
+ */
+function standardVowels(base: string): string[] {
+  const forms: string[] = [];
+  if (/[^aeiou]e[^aeiouy]$/.test(base)) forms.push(`${base.slice(0, -2)}a${base.slice(-1)}`);
+  if (/[^aeiou]e$/.test(base) && base.length >= 4) forms.push(`${base.slice(0, -1)}ai`);
+  return forms;
+}
+
 /** nge-deploy, di-merge, restartin, deploynya: the English word inside. */
 export function colloquialForms(word: string): string[] {
   const forms = new Set<string>();
@@ -102,6 +114,10 @@ export function colloquialForms(word: string): string[] {
       if (base.endsWith(suffix) && base.length - suffix.length >= 4)
         forms.add(base.slice(0, -suffix.length));
   }
+  // Only a standard word Sastrawi's dictionary knows: releasai and codai are no words.
+  for (const form of [...forms])
+    for (const standard of standardVowels(form))
+      if (sastrawiStemmer().find(standard)) forms.add(standard);
   forms.delete(word);
   return [...forms];
 }

@@ -53,7 +53,20 @@ const RULES: readonly Rule[] = [
 const COUNTED =
   /\b(?:how many|berapa banyak|berapa|jumlah)\s+((?:[\p{L}\p{N}-]+\s+){0,2}?[\p{L}\p{N}-]+)(?=\s+(?:do|does|did|am|are|is|were|was|can|could|should|must|will|would|have|has|had|get|got|run|in|of|for|on|per|a|at|yang|di|untuk|dari)\b|\s*[?.!]?\s*$)/iu;
 
-export function questionIntent(question: string): QuestionIntent {
+/**
+ * Chat abbreviations of the Indonesian question words, read as the words (brp: berapa, kpn:
+ * kapan; the usual SMS forms, stop words like the words themselves: analysis/stopWords.ts).
+ */
+const ABBREVIATED: readonly (readonly [RegExp, string])[] = [
+  [/\bbrp\b/gi, 'berapa'],
+  [/\bkpn\b/gi, 'kapan'],
+];
+
+export function questionIntent(typed: string): QuestionIntent {
+  const question = ABBREVIATED.reduce(
+    (text, [pattern, word]) => text.replace(pattern, word),
+    typed,
+  );
   let kind: FactKind | null = null;
   let subjectText = question;
   for (const rule of RULES) {

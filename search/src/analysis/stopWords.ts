@@ -35,7 +35,7 @@ const COLLOQUIAL =
   perlu gimana bagaimana kenapa mengapa siapa kapan dimana mana berapa kalau kalo kok sih ya nggak
   gak enggak ga tidak mau udah sudah belum lagi masih juga tapi biar buat pakai pake sama saya aku
   kita kami nya dong deh tolong mohon agar supaya jadi bikin caranya cara gitu banget punya
-  ngapain diapain yg utk dgn tdk nge gmn emang gw gue lu brp sampe abis tuh nih loh lho kek`.split(
+  ngapain diapain yg utk dgn tdk nge gmn emang gw gue lu brp kpn sampe abis tuh nih loh lho kek`.split(
     /\s+/,
   );
 export const INDONESIAN_STOP_WORDS: ReadonlySet<string> = new Set(
