@@ -55,9 +55,12 @@ const SETS: readonly string[] =
         'ask-en-D',
         'ask-id-C',
         'conv-C',
-        'heldout-en-E',
-        'heldout-id-D',
-        'heldout-conv-D',
+        'ask-en-E',
+        'ask-id-D',
+        'conv-D',
+        'heldout-en-F',
+        'heldout-id-E',
+        'heldout-conv-E',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;

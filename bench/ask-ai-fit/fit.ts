@@ -72,6 +72,9 @@ export const GROUPS: readonly {readonly name: string; readonly sets: readonly st
   {name: 'en-D', sets: ['ask-en-D']},
   {name: 'id-C', sets: ['ask-id-C']},
   {name: 'conv-C', sets: ['conv-C']},
+  {name: 'en-E', sets: ['ask-en-E']},
+  {name: 'id-D', sets: ['ask-id-D']},
+  {name: 'conv-D', sets: ['conv-D']},
 ];
 
 export function loadItems(groups = GROUPS): Item[] {
