@@ -97,4 +97,20 @@ describe('sign-in through the gate', () => {
     expect(watched.consoleErrors).toEqual([]);
     expect(unexpectedExternal(watched.externalRequests)).toEqual([]);
   });
+
+  it('fits the sign-in card on a 390 px phone, nothing cut off at the right', async () => {
+    watched = await watchedContext(browser);
+    const page = watched.watch(await watched.context.newPage());
+    await page.setViewportSize({width: 390, height: 844});
+    await page.goto(`${gate.baseUrl}/docs/tools/git`);
+    const local = page.getByRole('button', {name: 'Sign in locally'});
+    await local.waitFor();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    const box = await local.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    expect(watched.consoleErrors).toEqual([]);
+  });
 });
