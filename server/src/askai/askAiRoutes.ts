@@ -103,6 +103,7 @@ export async function askAiRoutes(app: FastifyInstance, options: AskAiRoutesOpti
       if (refused) return refused;
       // A body that is not a chat throws a ChatRequestError: a 400 with its reason.
       const chat = parseChatRequest(request.body);
+      options.insights?.questionAsked(request.identity, chat.question);
       const started = now();
       const prepared = service.prepare(chat);
       // Recorded at the edge, from what the service returns and its own `askai.answer` event.

@@ -204,6 +204,16 @@ export class Insights {
     }));
   }
 
+  /**
+   * A question has reached Ask AI: the search the modal ran on it as the reader typed is not a
+   * search (the question itself is recorded when its answer ends: `recordAnswer`).
+   */
+  questionAsked(identity: SessionIdentity | null, question: string): void {
+    if (this.state === 'off') return;
+    const reader = this.reader(identity);
+    if (reader !== null) this.settler.withdraw(reader, normaliseText(question));
+  }
+
   /** Ask AI's own structured events: the cited sections of each answer, by message id. */
   observeAskAi(event: AskAiEvent): void {
     if (event.event !== 'askai.answer' || this.state === 'off') return;

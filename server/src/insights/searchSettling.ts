@@ -8,7 +8,9 @@ const MAX_PENDING = 10_000;
  * The modal and /search query on every keystroke: "k", "ku", "kub", … "kubernetes" is one
  * search, not ten (Algolia's analytics count it the same way). A reader's search waits here
  * until they stop typing; a next query that extends or shortens it (typing, backspacing)
- * replaces it, any other query settles it at once. Only settled searches are recorded.
+ * replaces it, any other query settles it at once. Only settled searches are recorded. A
+ * question the reader then sends to Ask AI is withdrawn: the modal searched it as it was typed,
+ * but the reader asked it, and it is recorded as a question.
  */
 export class SearchSettler {
   private readonly pending = new Map<string, {event: SearchEvent; timer: NodeJS.Timeout}>();
@@ -36,6 +38,15 @@ export class SearchSettler {
     }, this.settleMs);
     timer.unref();
     this.pending.set(key, {event, timer});
+  }
+
+  /** Drops, unrecorded, a reader's waiting search whose text is this (already normalised). */
+  withdraw(reader: string, normalised: string): void {
+    for (const [key, waiting] of this.pending) {
+      if (waiting.event.reader !== reader || waiting.event.normalised !== normalised) continue;
+      clearTimeout(waiting.timer);
+      this.pending.delete(key);
+    }
   }
 
   private settleOldest(): void {

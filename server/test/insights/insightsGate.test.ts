@@ -35,7 +35,7 @@ describe.each(DIALECTS)('reader insights through the gate, on %s', (dialect) => 
   });
   afterAll(() => gate?.close());
 
-  it("shows a viewer a reader's searches, clicks, refused question, vote down with its comment and page feedback", async () => {
+  it("shows a viewer a reader's searches, clicks, refused question (not also a search), vote down with its comment and page feedback", async () => {
     const {base} = gate;
     // "kubernetes" typed key by key in the modal is one search; then a search with no result.
     for (const prefix of ['kub', 'kuber', 'kubernetes']) await modalSearch(base, reader, prefix);
@@ -55,6 +55,8 @@ describe.each(DIALECTS)('reader insights through the gate, on %s', (dialect) => 
     ).toBe(204);
     expect((await modalSearch(base, reader, 'zzqxqv')).nbHits).toBe(0);
 
+    // The modal searches a question as it is typed; sent to Ask AI, it counts as a question only.
+    await modalSearch(base, reader, REFUSED);
     const refused = await askQuestion(base, reader, REFUSED);
     expect(refused.text).toContain("I couldn't find this in the handbook.");
     expect((await voteOnAnswer(base, reader, refused.token, refused.messageId, 0)).status).toBe(

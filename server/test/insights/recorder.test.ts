@@ -128,6 +128,17 @@ describe('search settling', () => {
     expect(settled).toEqual(['r:helm', 'other reader:git', 'r:rollback']);
   });
 
+  it('does not count as a search the question a reader typed and then sent to Ask AI', () => {
+    const settled: string[] = [];
+    const settler = new SearchSettler((e) => settled.push(`${e.reader}:${e.query}`), 10_000);
+    for (const query of ['how', 'how long are logs', 'how long are logs kept?'])
+      settler.offer(search(query));
+    settler.offer(search('how long are logs kept?', 'other reader'));
+    settler.withdraw('r', normaliseText('How long are logs kept'));
+    settler.settleAll();
+    expect(settled).toEqual(['other reader:how long are logs kept?']);
+  });
+
   it('groups searches by Unicode-normalised, lower-case text without trailing punctuation', () => {
     expect(normaliseText('  How do I  Deploy?? ')).toBe('how do i deploy');
     expect(normaliseText('Ｋｕｂｅｒｎｅｔｅｓ')).toBe('kubernetes');
