@@ -211,7 +211,8 @@ export class Insights {
   questionAsked(identity: SessionIdentity | null, question: string): void {
     if (this.state === 'off') return;
     const reader = this.reader(identity);
-    if (reader !== null) this.settler.withdraw(reader, normaliseText(question));
+    // Questions come from the modal's Ask AI screen: its search of the typed text is withdrawn.
+    if (reader !== null) this.settler.withdraw(reader, 'modal', normaliseText(question));
   }
 
   /** Ask AI's own structured events: the cited sections of each answer, by message id. */

@@ -1,8 +1,10 @@
-import type {SearchEvent} from './events';
+import type {SearchEvent, SearchSource} from './events';
 
 /** A search is settled when its reader has typed nothing more for this long. */
 export const SETTLE_MS = 1_500;
 const MAX_PENDING = 10_000;
+
+const keyOf = (reader: string, source: SearchSource) => `${reader}\u0000${source}`;
 
 /**
  * The modal and /search query on every keystroke: "k", "ku", "kub", … "kubernetes" is one
@@ -21,7 +23,7 @@ export class SearchSettler {
   ) {}
 
   offer(event: SearchEvent): void {
-    const key = `${event.reader}\u0000${event.source}`;
+    const key = keyOf(event.reader, event.source);
     const waiting = this.pending.get(key);
     if (waiting) {
       clearTimeout(waiting.timer);
@@ -40,13 +42,13 @@ export class SearchSettler {
     this.pending.set(key, {event, timer});
   }
 
-  /** Drops, unrecorded, a reader's waiting search whose text is this (already normalised). */
-  withdraw(reader: string, normalised: string): void {
-    for (const [key, waiting] of this.pending) {
-      if (waiting.event.reader !== reader || waiting.event.normalised !== normalised) continue;
-      clearTimeout(waiting.timer);
-      this.pending.delete(key);
-    }
+  /** Drops, unrecorded, a reader's waiting search from `source` whose text is this (normalised). */
+  withdraw(reader: string, source: SearchSource, normalised: string): void {
+    const key = keyOf(reader, source);
+    const waiting = this.pending.get(key);
+    if (waiting?.event.normalised !== normalised) return;
+    clearTimeout(waiting.timer);
+    this.pending.delete(key);
   }
 
   private settleOldest(): void {

@@ -134,7 +134,7 @@ describe('search settling', () => {
     for (const query of ['how', 'how long are logs', 'how long are logs kept?'])
       settler.offer(search(query));
     settler.offer(search('how long are logs kept?', 'other reader'));
-    settler.withdraw('r', normaliseText('How long are logs kept'));
+    settler.withdraw('r', 'modal', normaliseText('How long are logs kept'));
     settler.settleAll();
     expect(settled).toEqual(['other reader:how long are logs kept?']);
   });
