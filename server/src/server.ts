@@ -97,8 +97,11 @@ const LOG_LEVELS = new Set(['info', 'debug', 'trace']);
 
 async function supervise(config: Config): Promise<void> {
   await migrateBeforeWorkers(config);
-  if (config.metrics.port !== null) {
-    await listenForMetrics(config.metrics.port, aggregateClusterMetrics());
+  // Workers serving `GET /metrics` with the token ask the primary for the sum, so it listens
+  // for their requests whenever metrics are on, not only when it has a port of its own.
+  if (config.metrics.port !== null || config.metrics.token !== null) {
+    const aggregate = aggregateClusterMetrics();
+    if (config.metrics.port !== null) await listenForMetrics(config.metrics.port, aggregate);
   }
   relaySignOutsBetweenWorkers();
   let stopping = false;

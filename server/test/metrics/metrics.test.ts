@@ -116,3 +116,29 @@ describe('METRICS_PORT', () => {
     expect((await fetch(`${gate.base}/metrics`)).status).toBe(401);
   });
 });
+
+describe('METRICS_TOKEN under two workers', () => {
+  let gate: ServerProcess;
+  beforeAll(async () => {
+    gate = await startServerProcess({METRICS_TOKEN: TOKEN, WORKERS: '2'});
+  });
+  afterAll(async () => {
+    gate?.child.kill('SIGTERM');
+    await gate?.exited;
+  });
+
+  it('answers a scraper with the token with every worker’s metrics, summed, from either worker', async () => {
+    const cookie = await gate.signIn('alice@studio.example');
+    for (let n = 0; n < 6; n += 1) await fetch(`${gate.base}/docs/tools/git`, {headers: {cookie}});
+    // New connections: the kernel or the primary may hand each to either worker.
+    for (let n = 0; n < 4; n += 1) {
+      const response = await fetch(`${gate.base}/metrics`, {
+        headers: {authorization: `Bearer ${TOKEN}`, connection: 'close'},
+      });
+      expect(response.status).toBe(200);
+      expect(
+        value(await response.text(), 'handbook_http_requests_total{route="page",status="200"}'),
+      ).toBe(6);
+    }
+  });
+});
