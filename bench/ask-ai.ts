@@ -58,9 +58,9 @@ const SETS: readonly string[] =
         'ask-en-E',
         'ask-id-D',
         'conv-D',
-        'heldout-en-F',
-        'heldout-id-E',
-        'heldout-conv-E',
+        'ask-en-F',
+        'ask-id-E',
+        'conv-E',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;

@@ -75,6 +75,9 @@ export const GROUPS: readonly {readonly name: string; readonly sets: readonly st
   {name: 'en-E', sets: ['ask-en-E']},
   {name: 'id-D', sets: ['ask-id-D']},
   {name: 'conv-D', sets: ['conv-D']},
+  {name: 'en-F', sets: ['ask-en-F']},
+  {name: 'id-E', sets: ['ask-id-E']},
+  {name: 'conv-E', sets: ['conv-E']},
 ];
 
 export function loadItems(groups = GROUPS): Item[] {

@@ -63,7 +63,12 @@ export function planAnswer(
   const shown = options.shown ? comparable(options.shown) : '';
   const passages = scorePassages(ranking.question, ranking.sections, model.passage);
   const passage = passages[0] ?? null;
-  const features = answerabilityFeatures(ranking.question, ranking.sections, passage);
+  const features = answerabilityFeatures(
+    ranking.question,
+    ranking.sections,
+    passage,
+    passages[1] ?? null,
+  );
   const p = answerability(model.answerable, features);
   const answerable = passage !== null && p >= model.answerable.threshold;
   // The quoted section leads: it is the first link of the answer.

@@ -1,4 +1,8 @@
-import type {AnalyzedQuestion, RankedSection} from '@studio-handbook/search/sections';
+import {
+  answersKind,
+  type AnalyzedQuestion,
+  type RankedSection,
+} from '@studio-handbook/search/sections';
 import {logOdds, probability, type LinearModel} from './model/logistic';
 import type {Passage} from './passages';
 
@@ -42,16 +46,28 @@ export const ANSWERABILITY_FEATURES = [
   'typoOnly',
   /** The share of the question's two rarest known words the chosen passage holds. */
   'subjectHeld',
+  /** 1 when the question asks for a kind of fact and a unit of the best-ranked section states one. */
+  'sectionMet',
+  /** How far the chosen passage leads the next best (the difference of their log-odds). */
+  'passageMargin',
+  /** How many of the question's words are names in the handbook (its tools, products, projects). */
+  'names',
 ] as const;
 export type AnswerabilityFeature = (typeof ANSWERABILITY_FEATURES)[number];
 
 export type AnswerabilityModel = LinearModel<AnswerabilityFeature> & {readonly threshold: number};
 
+/** The score of a passage or section that is not there (a log-odds no ranked one reaches in practice). */
+const NO_SCORE = -10;
+
 export function answerabilityFeatures(
   question: AnalyzedQuestion,
   sections: readonly RankedSection[],
   passage: Passage | null,
+  /** The passage the passage model ranks second, if any. */
+  runnerUp: Passage | null = null,
 ): Record<AnswerabilityFeature, number> {
+  const kind = question.intent.kind;
   const total = question.terms
     .filter((term) => term.known || term.unknown === 'name')
     .reduce((sum, term) => sum + term.weight, 0);
@@ -62,8 +78,8 @@ export function answerabilityFeatures(
           .reduce((sum, term) => sum + term.weight, 0) / total
       : 0;
   return {
-    passageScore: passage?.score ?? -10,
-    sectionScore: passage ? (sections[passage.section]?.score ?? -10) : -10,
+    passageScore: passage?.score ?? NO_SCORE,
+    sectionScore: passage ? (sections[passage.section]?.score ?? NO_SCORE) : NO_SCORE,
     windowShare: passage?.features.windowShare ?? 0,
     topCoverage: sections[0]?.features.coverage ?? 0,
     topWindow: sections[0]?.features.bestWindow ?? 0,
@@ -80,6 +96,12 @@ export function answerabilityFeatures(
           total
         : 0,
     subjectHeld: passage ? subjectShare(question, passage.window) : 0,
+    sectionMet:
+      kind !== null && (sections[0]?.units.some((unit) => answersKind(unit.facts, kind)) ?? false)
+        ? 1
+        : 0,
+    passageMargin: (passage?.score ?? NO_SCORE) - (runnerUp?.score ?? NO_SCORE),
+    names: question.terms.filter((term) => term.named).length,
   };
 }
 
