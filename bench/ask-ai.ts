@@ -61,6 +61,9 @@ const SETS: readonly string[] =
         'ask-en-F',
         'ask-id-E',
         'conv-E',
+        'ask-en-G',
+        'ask-id-F',
+        'conv-F',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;

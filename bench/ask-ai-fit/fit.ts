@@ -78,6 +78,9 @@ export const GROUPS: readonly {readonly name: string; readonly sets: readonly st
   {name: 'en-F', sets: ['ask-en-F']},
   {name: 'id-E', sets: ['ask-id-E']},
   {name: 'conv-E', sets: ['conv-E']},
+  {name: 'en-G', sets: ['ask-en-G']},
+  {name: 'id-F', sets: ['ask-id-F']},
+  {name: 'conv-F', sets: ['conv-F']},
 ];
 
 export function loadItems(groups = GROUPS): Item[] {
