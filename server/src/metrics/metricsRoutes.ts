@@ -17,7 +17,11 @@ export function bearerMatches(header: string | undefined, token: string): boolea
  * token. Registered before the session check: a scraper has no Google account, and without the
  * token it gets a bare 401 that says nothing about the handbook.
  */
-export async function metricsRoutes(app: FastifyInstance, options: {token: string}) {
+export async function metricsRoutes(
+  app: FastifyInstance,
+  options: {token: string; text?: () => Promise<string>},
+) {
+  const text = options.text ?? metricsText;
   app.get('/metrics', async (request, reply) => {
     reply.headers(BASE_HEADERS).header('cache-control', 'no-store');
     if (!bearerMatches(request.headers.authorization, options.token)) {
@@ -26,7 +30,17 @@ export async function metricsRoutes(app: FastifyInstance, options: {token: strin
         .header('www-authenticate', 'Bearer realm="metrics"')
         .send({status: 401, message: 'Metrics need Authorization: Bearer <METRICS_TOKEN>.'});
     }
-    return reply.type(METRICS_CONTENT_TYPE).send(await metricsText());
+    let body: string;
+    try {
+      body = await text();
+    } catch (error) {
+      // The cluster primary did not answer in time: the same 503 as the METRICS_PORT listener.
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({status: 503, message: `Metrics unavailable: ${(error as Error).message}.`});
+    }
+    return reply.type(METRICS_CONTENT_TYPE).send(body);
   });
 }
 

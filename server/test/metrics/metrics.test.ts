@@ -1,9 +1,9 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import type {FastifyInstance} from 'fastify';
+import Fastify, {type FastifyInstance} from 'fastify';
 import {freePort} from '../../../testing/authEmulator';
 import {HOST, ORIGIN, companySession, testApp} from '../fixtures';
 import {startServerProcess, type ServerProcess} from '../serverProcess';
-import {bearerMatches} from '../../src/metrics/metricsRoutes';
+import {bearerMatches, metricsRoutes} from '../../src/metrics/metricsRoutes';
 import {routeClass} from '../../src/metrics/gateMetrics';
 
 const TOKEN = 'metrics-token-0123456789abcdef0123456789';
@@ -73,6 +73,23 @@ describe('GET /metrics behind METRICS_TOKEN', () => {
     expect(after).toContain('handbook_insights_queue_depth ');
     expect(after).toContain('# TYPE handbook_insights_events_dropped_total counter');
     expect(after).toContain('# TYPE handbook_askai_first_text_seconds histogram');
+  });
+
+  it('answers 503 with a reason and Retry-After, not 500, when the cluster primary does not answer', async () => {
+    const bare = Fastify();
+    await bare.register(metricsRoutes, {
+      token: TOKEN,
+      text: () => Promise.reject(new Error('the cluster primary did not answer with the metrics')),
+    });
+    const response = await bare.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: {authorization: `Bearer ${TOKEN}`},
+    });
+    await bare.close();
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('5');
+    expect(response.json().message).toContain('the cluster primary did not answer');
   });
 
   it('compares tokens in constant time, whatever their length', () => {
