@@ -174,6 +174,23 @@ describe.each(['light', 'dark'] as const)('the search modal in %s mode', (theme)
     await screenshot(page, `modal-error-${theme}`);
   });
 
+  it('gives a 390 px phone the whole screen for hits, with no empty footer band under them', async () => {
+    const page = await signedInPage(theme);
+    await page.setViewportSize({width: 390, height: 844});
+    const input = await openModal(page);
+    await input.fill('kong');
+    await page.locator(DOC_HIT).first().waitFor();
+    await screenshot(page, `${theme}-phone-hits`);
+    const layout = await page.evaluate(() => ({
+      dropdownBottom: document.querySelector('.DocSearch-Dropdown')?.getBoundingClientRect().bottom,
+      footerHeight:
+        document.querySelector('.DocSearch-Footer')?.getBoundingClientRect().height ?? 0,
+      viewport: window.innerHeight,
+    }));
+    expect(layout.footerHeight).toBe(0);
+    expect(layout.dropdownBottom).toBeGreaterThanOrEqual(layout.viewport - 1);
+  });
+
   it('credits no outside service and links nowhere outside the handbook', async () => {
     const page = await signedInPage(theme);
     await openModal(page);
