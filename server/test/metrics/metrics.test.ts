@@ -109,21 +109,35 @@ describe('GET /metrics behind METRICS_TOKEN', () => {
   });
 });
 
-describe('METRICS_PORT', () => {
+/** The gate as its own process with two workers, for the tests of one describe block. */
+function twoWorkerGate(env: () => Promise<Record<string, string>>): () => ServerProcess {
   let gate: ServerProcess;
-  let metricsPort: number;
   beforeAll(async () => {
-    metricsPort = await freePort();
-    gate = await startServerProcess({METRICS_PORT: String(metricsPort), WORKERS: '2'});
+    gate = await startServerProcess({...(await env()), WORKERS: '2'});
   });
   afterAll(async () => {
     gate?.child.kill('SIGTERM');
     await gate?.exited;
   });
+  return () => gate;
+}
+
+/** A reader opens the same page six times: six requests some worker or other counts. */
+async function sixPageViews(gate: ServerProcess): Promise<void> {
+  const cookie = await gate.signIn('alice@studio.example');
+  for (let n = 0; n < 6; n += 1) await fetch(`${gate.base}/docs/tools/git`, {headers: {cookie}});
+}
+
+describe('METRICS_PORT', () => {
+  let metricsPort: number;
+  const running = twoWorkerGate(async () => {
+    metricsPort = await freePort();
+    return {METRICS_PORT: String(metricsPort)};
+  });
 
   it('serves every worker’s metrics, summed, on 127.0.0.1 only, and nothing else there', async () => {
-    const cookie = await gate.signIn('alice@studio.example');
-    for (let n = 0; n < 6; n += 1) await fetch(`${gate.base}/docs/tools/git`, {headers: {cookie}});
+    const gate = running();
+    await sixPageViews(gate);
     const response = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
     expect(response.status).toBe(200);
     const text = await response.text();
@@ -135,18 +149,11 @@ describe('METRICS_PORT', () => {
 });
 
 describe('METRICS_TOKEN under two workers', () => {
-  let gate: ServerProcess;
-  beforeAll(async () => {
-    gate = await startServerProcess({METRICS_TOKEN: TOKEN, WORKERS: '2'});
-  });
-  afterAll(async () => {
-    gate?.child.kill('SIGTERM');
-    await gate?.exited;
-  });
+  const running = twoWorkerGate(async () => ({METRICS_TOKEN: TOKEN}));
 
   it('answers a scraper with the token with every worker’s metrics, summed, from either worker', async () => {
-    const cookie = await gate.signIn('alice@studio.example');
-    for (let n = 0; n < 6; n += 1) await fetch(`${gate.base}/docs/tools/git`, {headers: {cookie}});
+    const gate = running();
+    await sixPageViews(gate);
     // New connections: the kernel or the primary may hand each to either worker.
     for (let n = 0; n < 4; n += 1) {
       const response = await fetch(`${gate.base}/metrics`, {
