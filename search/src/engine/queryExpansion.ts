@@ -4,6 +4,7 @@ import {MAX_QUERY_WORDS} from '../analysis/queryWords';
 import {indonesianVariants, loanwordForms} from '../analysis/indonesian';
 import {stemOf} from '../analysis/stems';
 import type {SynonymMap} from '../analysis/synonyms';
+import {englishTranslations} from '../analysis/translations';
 import {transpositions} from '../analysis/typos';
 import type {TermMatch} from './hits';
 
@@ -184,7 +185,8 @@ export function candidates(
  */
 /**
  * Adds the terms of a word's Indonesian forms (stem, colloquial base, English original),
- * looked up exactly, through the synonyms and by stem. Returns whether any was found.
+ * looked up exactly, through the synonyms and by stem; when none is held, those of its English
+ * translations. Returns whether any was found.
  */
 function indonesianCandidates(
   lexicon: Lexicon,
@@ -208,7 +210,15 @@ function indonesianCandidates(
       add(term, id, 0);
     if (found.size > 0) return true;
   }
-  return false;
+  // Then the English words it translates to (analysis/translations.ts): gagal, fail.
+  for (const english of englishTranslations(word.text)) {
+    const termId = lexicon.terms.get(english);
+    if (termId !== undefined) add(english, termId, 0);
+    const stem = stemOf(english);
+    for (const [term, id] of (stem === null ? undefined : lexicon.stems.get(stem)) ?? [])
+      add(term, id, 0);
+  }
+  return found.size > 0;
 }
 
 /**
