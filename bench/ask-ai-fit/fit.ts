@@ -15,6 +15,7 @@
  *
  *   node --import tsx bench/ask-ai-fit/fit.ts            # cross-validate, then fit on all and write weights.json
  *   node --import tsx bench/ask-ai-fit/fit.ts --cv-only  # cross-validate only
+ *   CV_RESULTS=/tmp/cv.json node --import tsx bench/ask-ai-fit/fit.ts --cv-only  # elsewhere
  */
 import {writeFileSync} from 'node:fs';
 import path from 'node:path';
@@ -23,6 +24,7 @@ import {readIndexFile} from '@studio-handbook/search/indexFile';
 import {talaStem, useIndonesianStemmer} from '../../search/src/analysis/indonesian';
 import {
   SECTION_FEATURES,
+  type SectionFeature,
   type SectionRanking,
   type SectionWeights,
 } from '@studio-handbook/search/sections';
@@ -52,6 +54,12 @@ type Item = Judged & {
   readonly conversation?: number;
   readonly turn?: number;
   readonly context?: string;
+  /**
+   * The pages the previous turn's answer quoted, taken while fitting as the previous turn's
+   * expected pages (the answer it should have given; none after an unanswerable turn). When
+   * answering, the service reads them from the answer actually given.
+   */
+  readonly contextPages?: readonly string[];
 };
 
 /** Groups of judged sets left out together: a typo twin leaves with its original question. */
@@ -95,7 +103,7 @@ export function loadItems(groups = GROUPS): Item[] {
           group: group.name,
           conversation: c,
           turn: t,
-          ...(t > 0 ? {context: conversation.turns[t - 1]?.question ?? ''} : {}),
+          ...(t > 0 ? previousTurn(conversation.turns[t - 1]) : {}),
         })),
       );
       return [...questions, ...turns];
@@ -103,9 +111,22 @@ export function loadItems(groups = GROUPS): Item[] {
   );
 }
 
+function previousTurn(turn: Judged | undefined): {context: string; contextPages: string[]} {
+  return {
+    context: turn?.question ?? '',
+    contextPages: turn?.answerable ? turn.expectedPages.map(pagePath) : [],
+  };
+}
+
 /** A follow-up is ranked leaning on the question before it, as the service does. */
 const leaning = (item: Item) =>
-  item.context === undefined ? {} : {context: item.context, contextWeight: CONTEXT_WEIGHT};
+  item.context === undefined
+    ? {}
+    : {
+        context: item.context,
+        contextWeight: CONTEXT_WEIGHT,
+        conversationPages: item.contextPages ?? [],
+      };
 
 const engine = SearchEngine.fromIndexFile(
   readIndexFile(path.join(repoRoot, 'search/dist/index.json')),
@@ -127,9 +148,14 @@ function factsIn(item: Item, text: string): number {
   return item.facts.filter((fact) => haystack.includes(plain(fact))).length;
 }
 
-function sectionRows(items: readonly Item[]): {rows: number[][]; labels: number[]} {
+function sectionRows(items: readonly Item[]): {
+  rows: number[][];
+  labels: number[];
+  followUp: boolean[];
+} {
   const rows: number[][] = [];
   const labels: number[] = [];
+  const followUp: boolean[] = [];
   for (const item of items) {
     if (!item.answerable) continue;
     const ranking = engine.rankSections(item.question, {
@@ -148,9 +174,52 @@ function sectionRows(items: readonly Item[]): {rows: number[][]; labels: number[
     ranking.sections.forEach((ranked, index) => {
       rows.push(SECTION_FEATURES.map((name) => ranked.features[name]));
       labels.push(held[index] === most ? 1 : 0);
+      followUp.push(item.context !== undefined);
     });
   }
-  return {rows, labels};
+  return {rows, labels, followUp};
+}
+
+/** Follow-up features: fitted on the follow-ups alone, after the rest (`fitSection`). */
+const FOLLOW_UP_FEATURES: readonly SectionFeature[] = ['conversationPage'];
+
+/**
+ * The section model in two stages. First every feature but the follow-ups' own, on every
+ * question; then the weight of `conversationPage` on the follow-ups alone, beside the first
+ * stage's score (a two-feature logistic regression, its weight brought to that score's scale).
+ * Fitted together, the one feature that only follow-ups have moved the other weights, and with
+ * them the standalone questions' figures (cross-validated: bench/README.md).
+ */
+function fitSection(data: ReturnType<typeof sectionRows>): SectionWeights {
+  const shared = SECTION_FEATURES.filter((name) => !FOLLOW_UP_FEATURES.includes(name));
+  const column = (name: SectionFeature) => SECTION_FEATURES.indexOf(name);
+  const first = toModel(
+    shared,
+    fitLogistic(
+      data.rows.map((row) => shared.map((name) => row[column(name)] ?? 0)),
+      data.labels,
+    ),
+  );
+  const base = (row: readonly number[]) =>
+    shared.reduce((sum, name) => sum + first[name] * (row[column(name)] ?? 0), first.bias);
+  const followUps = data.rows.flatMap((row, i) => (data.followUp[i] ? [i] : []));
+  const second = fitLogistic(
+    followUps.map((i) => {
+      const row = data.rows[i] as number[];
+      return [base(row), ...FOLLOW_UP_FEATURES.map((name) => row[column(name)] ?? 0)];
+    }),
+    followUps.map((i) => data.labels[i] ?? 0),
+  );
+  const scale = second.weights[0] ?? 0;
+  return {
+    ...first,
+    ...Object.fromEntries(
+      FOLLOW_UP_FEATURES.map((name, j) => [
+        name,
+        scale > 0 ? (second.weights[j + 1] ?? 0) / scale : 0,
+      ]),
+    ),
+  } as SectionWeights;
 }
 
 function rankWith(item: Item, section: SectionWeights): SectionRanking {
@@ -213,7 +282,7 @@ export function youdenThreshold(
 
 export function fitModel(items: readonly Item[]): AskAiModel {
   const sectionData = sectionRows(items);
-  const section = toModel(SECTION_FEATURES, fitLogistic(sectionData.rows, sectionData.labels));
+  const section = fitSection(sectionData);
   const passageData = passageRows(items, section);
   const passage = toModel(PASSAGE_FEATURES, fitLogistic(passageData.rows, passageData.labels));
   const answerRows: number[][] = [];
@@ -232,7 +301,12 @@ export function fitModel(items: readonly Item[]): AskAiModel {
       engine,
       item.question,
       provisional,
-      item.context === undefined ? {} : {context: {text: item.context, weight: CONTEXT_WEIGHT}},
+      item.context === undefined
+        ? {}
+        : {
+            context: {text: item.context, weight: CONTEXT_WEIGHT},
+            conversationPages: item.contextPages ?? [],
+          },
     );
     answerRows.push(ANSWERABILITY_FEATURES.map((name) => plan.features[name]));
     answerLabels.push(item.answerable ? 1 : 0);
@@ -320,7 +394,7 @@ export async function crossValidate(items: readonly Item[]) {
   const r = score(pooled.judged, pooled.outcomes);
   figures['all, pooled'] = {...r, misses: []};
   writeFileSync(
-    path.join(repoRoot, 'bench/results/ask-ai-cv.json'),
+    process.env.CV_RESULTS ?? path.join(repoRoot, 'bench/results/ask-ai-cv.json'),
     `${JSON.stringify({measuredAt: new Date().toISOString(), results: figures}, null, 2)}\n`,
   );
   rows.push(

@@ -85,6 +85,24 @@ describe("Ask AI's section ranking", () => {
     expect(redis && backups && backups.weight < redis.weight).toBe(true);
   });
 
+  it('reads an Indonesian word the handbook never uses through its English translation', () => {
+    // "cadangan" (backup) is in no section; "backups" is, by stem.
+    const {question, sections: ranked} = rank('cadangan postgres berapa lama?');
+    expect(question.terms.find((term) => term.text === 'cadangan')?.known).toBe(true);
+    expect(ranked[0]?.section.page).toBe('/docs/postgres');
+    expect(ranked[0]?.mask).toBe(0b11);
+  });
+
+  it("marks the sections of the page the conversation's previous answer quoted", () => {
+    const ranked = engine.rankSections('and the restores?', {
+      weights: COVERAGE_ONLY,
+      conversationPages: ['/docs/postgres'],
+    }).sections;
+    expect(ranked.length).toBeGreaterThan(0);
+    for (const {section, features} of ranked)
+      expect(features.conversationPage).toBe(section.page === '/docs/postgres' ? 1 : 0);
+  });
+
   it('keeps nothing between calls: the same question ranks the same after another', () => {
     const first = rank('how long are postgres backups kept?');
     rank('does redis have backups?');

@@ -43,6 +43,8 @@ export const SECTION_FEATURES = [
   'searchSection',
   /** 1 for a blog post (dated news about the handbook), 0 for a handbook page. */
   'blog',
+  /** 1 when the section's page is one the conversation's previous answer quoted (a follow-up). */
+  'conversationPage',
 ] as const;
 export type SectionFeature = (typeof SECTION_FEATURES)[number];
 export type SectionWeights = Readonly<Record<SectionFeature | 'bias', number>>;
@@ -103,6 +105,11 @@ export type RankSectionsOptions = {
    */
   readonly context?: string;
   readonly contextWeight?: number;
+  /**
+   * The pages (paths) the conversation's previous answer quoted: a follow-up is most often
+   * about the same page (`conversationPage`), as MiniSearch's per-call `boostDocument`.
+   */
+  readonly conversationPages?: readonly string[];
 };
 
 /** The engine's ranking of the question over the search records (`searchPage`, `searchSection`). */
@@ -267,6 +274,7 @@ export function rankSections(
   });
 
   const {weights} = options;
+  const conversationPages = new Set(options.conversationPages ?? []);
   const scored = touched.map((id) => {
     const section = index.sections[id] as Section;
     const mask = masks[id] ?? 0;
@@ -301,6 +309,7 @@ export function rankSections(
       searchPage: searchPage === undefined ? 0 : 1 / (1 + searchPage),
       searchSection: searchSection === undefined ? 0 : 1 / (1 + searchSection),
       blog: section.kind === 'blog' ? 1 : 0,
+      conversationPage: conversationPages.has(page) ? 1 : 0,
     };
     let score = weights.bias;
     for (const name of SECTION_FEATURES) score += weights[name] * features[name];

@@ -32,6 +32,8 @@ export type PlanOptions = {
   readonly context?: {readonly text: string; readonly weight: number};
   /** What the conversation has shown already: no unit quoted there is quoted again first. */
   readonly shown?: string;
+  /** The pages the conversation's previous answer quoted. */
+  readonly conversationPages?: readonly string[];
 };
 
 /** Text as a reader compares it: no markdown marks, one space, lower case. */
@@ -59,6 +61,7 @@ export function planAnswer(
     weights: model.section,
     limit: SECTIONS,
     ...(context ? {context: context.text, contextWeight: context.weight} : {}),
+    ...(options.conversationPages ? {conversationPages: options.conversationPages} : {}),
   });
   const shown = options.shown ? comparable(options.shown) : '';
   const passages = scorePassages(ranking.question, ranking.sections, model.passage);

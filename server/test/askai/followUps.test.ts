@@ -1,0 +1,44 @@
+import {SearchEngine} from '@studio-handbook/search/engine';
+import {DEFAULT_INDEX_FILE, readIndexFile} from '@studio-handbook/search/indexFile';
+import {describe, expect, it} from 'vitest';
+import {ExtractiveAnswerer} from '../../src/askai/answerers/extractiveAnswerer';
+import type {ChatRequest} from '../../src/askai/chatRequest';
+import {AskAiService} from '../../src/askai/askService';
+import {fittedModel} from '../../src/askai/model/weights';
+
+/** Conversations through the real service, the real index and the committed fitted weights. */
+const engine = SearchEngine.fromIndexFile(readIndexFile(DEFAULT_INDEX_FILE));
+const service = new AskAiService(engine, fittedModel(), new ExtractiveAnswerer(), () => undefined);
+
+async function converse(questions: readonly string[]): Promise<string[]> {
+  const history: ChatRequest['history'][number][] = [];
+  const answers: string[] = [];
+  for (const question of questions) {
+    const prepared = service.prepare({chatId: null, question, history: [...history]});
+    let text = '';
+    for await (const delta of prepared.text(new AbortController().signal)) text += delta;
+    answers.push(text);
+    history.push({role: 'user', text: question}, {role: 'assistant', text});
+  }
+  return answers;
+}
+
+const firstLink = (answer = '') => /\]\((\/[^)\s]*)\)/.exec(answer)?.[1] ?? '';
+
+describe('Ask AI follow-ups', () => {
+  it('answers a follow-up without a subject of its own about the subject before it', async () => {
+    const [, staging] = await converse(['How long are production logs kept?', 'and on staging?']);
+    expect(staging).toMatch(/^Following up on “How long are production logs kept\?”/);
+    expect(staging).toMatch(/7 days for staging/);
+  });
+
+  it('answers a follow-up with a subject of its own as asked, not leaning on the question before', async () => {
+    const [limit, over] = await converse([
+      'whats the default kong rate limit for public APIs',
+      'what does a client get back when it goes over the limit?',
+    ]);
+    expect(firstLink(limit)).toBe('/docs/tools/kong#rate-limiting');
+    expect(over).not.toMatch(/^Following up on/);
+    expect(over).toMatch(/receive HTTP 429/);
+  });
+});
