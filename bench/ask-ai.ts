@@ -64,9 +64,9 @@ const SETS: readonly string[] =
         'ask-en-G',
         'ask-id-F',
         'conv-F',
-        'heldout-en-H',
-        'heldout-id-G',
-        'heldout-conv-G',
+        'ask-en-H',
+        'ask-id-G',
+        'conv-G',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;

@@ -89,6 +89,9 @@ export const GROUPS: readonly {readonly name: string; readonly sets: readonly st
   {name: 'en-G', sets: ['ask-en-G']},
   {name: 'id-F', sets: ['ask-id-F']},
   {name: 'conv-F', sets: ['conv-F']},
+  {name: 'en-H', sets: ['ask-en-H']},
+  {name: 'id-G', sets: ['ask-id-G']},
+  {name: 'conv-G', sets: ['conv-G']},
 ];
 
 export function loadItems(groups = GROUPS): Item[] {
