@@ -42,6 +42,7 @@ import {metricsRoutes} from './metrics/metricsRoutes';
 import {gateServerFactory, type FrontDoor} from './hotPath/gateServer';
 import {pageHotPath} from './hotPath/pageHotPath';
 import {observeAll, type RequestObserver} from './observe/requestObserver';
+import {countDrops, logDestination} from './observe/logDestination';
 import {requestLog} from './observe/requestLog';
 import {LoadGuard} from './overload/loadGuard';
 import {reportLoad} from './overload/loadReport';
@@ -136,10 +137,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     siteHeaders['content-security-policy'] = siteContentSecurityPolicy(inlineScriptHashes(site));
   }
 
-  // The log's destination buffers and writes off the request path (flushed at exit).
-  const destination = deps.logger
-    ? pino.destination({dest: 1, sync: false, minLength: 4096, periodicFlush: 100})
-    : null;
+  // The log's destination buffers and writes off the request path (flushed at exit), bounded
+  // (observe/logDestination.ts).
+  const destination = deps.logger ? logDestination(1) : null;
   const logger = destination ? pino({level: config.logLevel}, destination) : null;
   const door: FrontDoor = {page: null, guard: null, observe: null};
   const app = Fastify({
@@ -153,6 +153,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     return503OnClosing: true,
   });
   const metrics = gateMetrics();
+  if (destination) countDrops(destination, (lines) => metrics.logLinesDropped.inc(lines));
   // Requests by route class and status, and their latency, from the one observation point:
   // the page hot path's answers are counted as Fastify's are.
   const countRequest: RequestObserver = (observation) => {

@@ -17,6 +17,7 @@ export type GateMetrics = {
   readonly sessions: client.Counter<'outcome'>;
   readonly askAiFirstText: client.Histogram;
   readonly insightsDropped: client.Counter<'reason'>;
+  readonly logLinesDropped: client.Counter;
   /** Adds a source of queued events to the queue-depth gauge; returns its removal. */
   watchQueue(depth: () => number): () => void;
 };
@@ -84,6 +85,11 @@ export function gateMetrics(): GateMetrics {
       name: 'handbook_insights_events_dropped_total',
       help: 'Reader insight events not recorded: queue full, store write failed, or store unavailable.',
       labelNames: ['reason'],
+      registers: [registry],
+    }),
+    logLinesDropped: new client.Counter({
+      name: 'handbook_log_lines_dropped_total',
+      help: "Log lines not written because the log's in-memory buffer was full (the disk or pipe fell behind).",
       registers: [registry],
     }),
     watchQueue(depth) {
