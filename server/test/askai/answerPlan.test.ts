@@ -31,6 +31,18 @@ describe('the answer plan', () => {
     );
   });
 
+  it('refuses an Indonesian question the handbook cannot answer, as an English one', () => {
+    expect(plan('berapa gaji pokok developer junior di kantor jakarta?').answerable).toBe(false);
+    expect(plan('cara pasang Kafka consumer di cluster kita gimana?').answerable).toBe(false);
+  });
+
+  it('answers an Indonesian question from the English page, the figure asked for first', () => {
+    const answer = plan('log produksi disimpan berapa lama?');
+    expect(answer.answerable).toBe(true);
+    expect(answer.quote?.section.url).toBe('/docs/resources/monitoring#logs');
+    expect(quoted('log produksi disimpan berapa lama?')[0]).toMatch(/30 days for production/);
+  });
+
   it('offers as nearest only sections holding the rarest word of the question it knows', () => {
     const answer = plan('How do I configure the Kafka topic retention for our consumers?');
     const rarest = [...answer.ranking.question.terms]
