@@ -8,10 +8,10 @@ import {isStopWord} from './stopWords';
  * search/scripts/indonesianLexicon.ts; Wiktionary's translations, CC BY-SA 3.0): "hapus" is
  * delete, "gagal" fail, "simpan" keep or save, "cadangan" backup. The handbook is English, so a
  * reader's Indonesian verb or noun ("kalau deploy gagal", "cara hapus branch") would otherwise
- * match nothing. The word is looked up as typed, then by its root (Sastrawi: menghapus → hapus), then by its colloquial base (nyimpen →
- * simpan), the first form the dictionary holds. Translations
- * that are English stop words ("buat": for) are dropped; the engine keeps the ones the handbook
- * holds.
+ * match nothing. The word is looked up as typed, then by its root (Sastrawi: menghapus → hapus),
+ * then by its colloquial base (nyimpen → simpan): the first form the dictionary holds.
+ * Translations that are English stop words ("buat": for) are dropped; the engine keeps the ones
+ * the handbook holds.
  */
 let lexicon: ReadonlyMap<string, readonly string[]> | null = null;
 

@@ -86,8 +86,9 @@ export class AskAiService {
    * previous answer quoted preferred (`conversationPage`): a follow-up with a subject of its own
    * (`OWN_SUBJECT_WORDS`) is answered as asked. Otherwise ("and on staging?"), or when the
    * handbook does not answer it that way, it is planned again leaning on the reader's previous
-   * question, and the plan the answerability model trusts more wins. Either way no unit the conversation
-   * has quoted already opens the answer. (Cross-validated against always planning both ways and
+   * question, and the plan the answerability model trusts more wins. Either way no unit the
+   * conversation has quoted already opens the answer. (Cross-validated against always planning
+   * both ways and
    * keeping the likelier: bench/README.md, "Ask AI".)
    */
   plan(question: string, history: ChatRequest['history']): AnswerPlan {
@@ -95,10 +96,10 @@ export class AskAiService {
       .filter((turn) => turn.role === 'assistant')
       .map((turn) => turn.text)
       .join('\n');
-    const lastAnswer = [...history].reverse().find((turn) => turn.role === 'assistant');
+    const lastAnswer = history.findLast((turn) => turn.role === 'assistant');
     const conversationPages = lastAnswer ? quotedPages(lastAnswer.text) : [];
     const own = planAnswer(this.engine, question, this.model, {shown, conversationPages});
-    const previous = [...history].reverse().find((turn) => turn.role === 'user');
+    const previous = history.findLast((turn) => turn.role === 'user');
     if (!previous) return own;
     const ownWords = own.ranking.question.terms.filter((term) => term.known).length;
     if (own.answerable && ownWords >= OWN_SUBJECT_WORDS) return own;
@@ -202,7 +203,9 @@ export class AskAiService {
 export function quotedPages(answer: string): string[] {
   if (answer.includes(NOT_IN_HANDBOOK)) return [];
   const pages = new Set<string>();
-  for (const [, target] of answer.matchAll(/\]\((\/[^)\s#?]*)/g)) if (target) pages.add(target);
+  // A link's `](` — not an escaped bracket of quoted handbook text (`\](`).
+  for (const [, target] of answer.matchAll(/(?<!\\)\]\((\/[^)\s#?]*)/g))
+    if (target) pages.add(target);
   return [...pages];
 }
 

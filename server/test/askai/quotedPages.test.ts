@@ -24,5 +24,7 @@ describe("a follow-up's conversation pages", () => {
     expect(
       quotedPages('See [the spec](https://example.com/spec) and \\[not a link\\](x).'),
     ).toEqual([]);
+    // Quoted handbook text whose brackets were escaped is not a link of the answer.
+    expect(quotedPages('> Read \\[the guide\\](/docs/tools/git) first.')).toEqual([]);
   });
 });
