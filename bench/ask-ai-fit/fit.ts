@@ -16,6 +16,7 @@
  *   node --import tsx bench/ask-ai-fit/fit.ts            # cross-validate, then fit on all and write weights.json
  *   node --import tsx bench/ask-ai-fit/fit.ts --cv-only  # cross-validate only
  *   CV_RESULTS=/tmp/cv.json node --import tsx bench/ask-ai-fit/fit.ts --cv-only  # elsewhere
+ *   node --import tsx bench/ask-ai-fit/fit.ts --fit-only # write weights.json, no cross-validation
  */
 import {writeFileSync} from 'node:fs';
 import path from 'node:path';
@@ -411,14 +412,16 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (process.argv.includes('--stemmer') && process.argv.includes('tala'))
     useIndonesianStemmer(talaStem);
   const items = loadItems();
-  console.log(
-    'Leave-one-group-out cross-validation (each group answered by weights fitted without it):',
-  );
-  console.log(
-    '| set | answerable + unanswerable | first link right | facts | right page and facts | refusals | false refusals |',
-  );
-  console.log('| --- | --: | --: | --: | --: | --: | --: |');
-  for (const row of await crossValidate(items)) console.log(row);
+  if (!process.argv.includes('--fit-only')) {
+    console.log(
+      'Leave-one-group-out cross-validation (each group answered by weights fitted without it):',
+    );
+    console.log(
+      '| set | answerable + unanswerable | first link right | facts | right page and facts | refusals | false refusals |',
+    );
+    console.log('| --- | --: | --: | --: | --: | --: | --: |');
+    for (const row of await crossValidate(items)) console.log(row);
+  }
   if (!process.argv.includes('--cv-only')) {
     const model = fitModel(items);
     const file = path.join(repoRoot, 'server/src/askai/model/weights.json');

@@ -1,4 +1,4 @@
-import {isStopWord} from './stopWords';
+import {isStopWordAsTyped} from './stopWords';
 import {words} from './tokens';
 import {maxTyposFor} from './typos';
 
@@ -15,21 +15,32 @@ export type QueryWord = {
   readonly pairs?: readonly (readonly [string, string])[];
 };
 
+/** Each word of a text with the chunk it came from and whether it is a stop word as typed. */
+function typedWords(text: string): {text: string; token: number; stop: boolean}[] {
+  return text
+    .split(/\s+/)
+    .filter((chunk) => chunk !== '')
+    .flatMap((chunk, token) =>
+      words(chunk).map((word) => ({
+        text: word,
+        token,
+        stop: isStopWordAsTyped(word, chunk, token === 0),
+      })),
+    );
+}
+
 /** The words of a query that count, after its stop words are dropped (Algolia also caps them). */
 export const MAX_QUERY_WORDS = 12;
 
 /** The words of a query; the last one is a prefix (the user is still typing it). */
 export function queryWords(query: string): QueryWord[] {
-  const typed = query
-    .split(/\s+/)
-    .flatMap((chunk, token) => words(chunk).map((text) => ({text, token})));
+  const typed = typedWords(query);
   const all = typed.map(({text}) => text);
-  const keep = all.some((word) => !isStopWord(word))
-    ? (word: string) => !isStopWord(word)
-    : () => true;
+  const stop = typed.map(({stop}) => stop);
+  const keep = stop.includes(false) ? (index: number) => !stop[index] : () => true;
   const result: QueryWord[] = [];
   all.forEach((text, index) => {
-    if (!keep(text)) return;
+    if (!keep(index)) return;
     const after = all[index + 1];
     const pairs = after === undefined ? [] : [[text, after] as const];
     const token = typed[index]?.token ?? index;
@@ -51,14 +62,12 @@ export const MAX_QUESTION_WORDS = 24;
  * word typed after it to join (`backed up`).
  */
 export function questionWords(question: string): QueryWord[] {
-  const typed = question
-    .split(/\s+/)
-    .flatMap((chunk, token) => words(chunk).map((text) => ({text, token})));
+  const typed = typedWords(question);
   const all = typed.map(({text}) => text);
   const seen = new Set<string>();
   const result: QueryWord[] = [];
   all.forEach((text, index) => {
-    if (isStopWord(text) || seen.has(text) || result.length >= MAX_QUESTION_WORDS) return;
+    if (typed[index]?.stop || seen.has(text) || result.length >= MAX_QUESTION_WORDS) return;
     seen.add(text);
     const after = all[index + 1];
     result.push({

@@ -27,7 +27,8 @@ for (const filler of ['want', 'need', 'needs', 'actually', 'really', 'supposed',
  * question about axios. The standard list (stopwords-iso's Indonesian, 758 words, which
  * includes Tala's) with the colloquial Jakarta forms it lacks (`nggak`, `gimana`, `udah`,
  * `pake`, `kalo`, `yg`, `gmn`, `nge`), less the words the handbook itself uses: `di` and `dan`
- * (DI, Dan), `per` (per day) and `bersama` (cuti bersama).
+ * (DI, Dan: stop words unless typed as the name, `isStopWordAsTyped`), `per` (per day) and
+ * `bersama` (cuti bersama).
  */
 const HANDBOOK_WORDS = new Set(['di', 'dan', 'per', 'bersama']);
 const COLLOQUIAL =
@@ -49,4 +50,28 @@ for (const word of INDONESIAN_STOP_WORDS) STOP_WORDS.add(word);
 /** Whether a word is a stop word of either language (English or Indonesian). */
 export function isStopWord(word: string): boolean {
   return STOP_WORDS.has(word);
+}
+
+/**
+ * Indonesian function words that the handbook also uses as names, in capitals: `di` ("in", and
+ * DI, dependency injection) and `dan` ("and", and Dan, an author). Typed in lower case, or as a
+ * question's first word, they are the function word, the commonest words of an Indonesian
+ * question; typed with a capital inside a question, the name. Case is how a writer tells a name
+ * from a word, and how the handbook's own name rule reads words (`sections/sectionIndex.ts`).
+ */
+const NAMES_WHEN_CAPITALISED = new Set(['di', 'dan']);
+
+/**
+ * Whether a word of a query is a stop word as the reader typed it: `word` is the word (lower
+ * case), `typed` the whitespace-separated chunk it came from, `first` whether that chunk opens
+ * the query.
+ */
+export function isStopWordAsTyped(word: string, typed: string, first: boolean): boolean {
+  if (STOP_WORDS.has(word)) return true;
+  if (!NAMES_WHEN_CAPITALISED.has(word)) return false;
+  if (first) return true;
+  const asTyped = typed.match(
+    new RegExp(`(?<![\\p{L}\\p{N}])${word}(?![\\p{L}\\p{N}])`, 'iu'),
+  )?.[0];
+  return asTyped === undefined || asTyped === word;
 }
