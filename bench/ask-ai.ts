@@ -67,9 +67,9 @@ const SETS: readonly string[] =
         'ask-en-H',
         'ask-id-G',
         'conv-G',
-        'heldout-en-I',
-        'heldout-id-H',
-        'heldout-conv-H',
+        'ask-en-I',
+        'ask-id-H',
+        'conv-H',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;

@@ -93,6 +93,9 @@ export const GROUPS: readonly {readonly name: string; readonly sets: readonly st
   {name: 'en-H', sets: ['ask-en-H']},
   {name: 'id-G', sets: ['ask-id-G']},
   {name: 'conv-G', sets: ['conv-G']},
+  {name: 'en-I', sets: ['ask-en-I']},
+  {name: 'id-H', sets: ['ask-id-H']},
+  {name: 'conv-H', sets: ['conv-H']},
 ];
 
 export function loadItems(groups = GROUPS): Item[] {
