@@ -1,6 +1,7 @@
 import cluster, {type Worker} from 'node:cluster';
 import type {FastifyInstance} from 'fastify';
 import {buildApp} from './app';
+import {everyWorkerExited} from './cluster/everyWorkerExited';
 import {listenOptions} from './hotPath/listenOptions';
 import {ConfigError, loadConfig, type Config} from './config';
 import {createFirebaseProvider} from './session/firebaseProvider';
@@ -141,7 +142,7 @@ async function supervise(config: Config): Promise<void> {
           `gate worker ${worker.process.pid} did not drain cleanly (${signal ?? code})`,
         );
       }
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(failed ? 1 : 0);
+      if (everyWorkerExited(cluster.workers ?? {})) process.exit(failed ? 1 : 0);
       return;
     }
     // A worker that dies on its own is replaced; the others keep serving meanwhile.
