@@ -59,7 +59,12 @@ export function isStopWord(word: string): boolean {
  * question; typed with a capital inside a question, the name. Case is how a writer tells a name
  * from a word, and how the handbook's own name rule reads words (`sections/sectionIndex.ts`).
  */
-const NAMES_WHEN_CAPITALISED = new Set(['di', 'dan']);
+const NAMES_WHEN_CAPITALISED = new Map(
+  ['di', 'dan'].map((word) => [
+    word,
+    new RegExp(`(?<![\\p{L}\\p{N}])${word}(?![\\p{L}\\p{N}])`, 'iu'),
+  ]),
+);
 
 /**
  * Whether a word of a query is a stop word as the reader typed it: `word` is the word (lower
@@ -68,10 +73,9 @@ const NAMES_WHEN_CAPITALISED = new Set(['di', 'dan']);
  */
 export function isStopWordAsTyped(word: string, typed: string, first: boolean): boolean {
   if (STOP_WORDS.has(word)) return true;
-  if (!NAMES_WHEN_CAPITALISED.has(word)) return false;
+  const asName = NAMES_WHEN_CAPITALISED.get(word);
+  if (asName === undefined) return false;
   if (first) return true;
-  const asTyped = typed.match(
-    new RegExp(`(?<![\\p{L}\\p{N}])${word}(?![\\p{L}\\p{N}])`, 'iu'),
-  )?.[0];
+  const asTyped = typed.match(asName)?.[0];
   return asTyped === undefined || asTyped === word;
 }
