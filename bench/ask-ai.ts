@@ -70,6 +70,9 @@ const SETS: readonly string[] =
         'ask-en-I',
         'ask-id-H',
         'conv-H',
+        'heldout-en-J',
+        'heldout-id-I',
+        'heldout-conv-I',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;
