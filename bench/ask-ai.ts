@@ -70,9 +70,9 @@ const SETS: readonly string[] =
         'ask-en-I',
         'ask-id-H',
         'conv-H',
-        'heldout-en-J',
-        'heldout-id-I',
-        'heldout-conv-I',
+        'ask-en-J',
+        'ask-id-I',
+        'conv-I',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;

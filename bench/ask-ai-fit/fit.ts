@@ -4,10 +4,10 @@
  *    search/src/sections/rankSections.ts; positive: a section of an expected page holding every
  *    expected fact, else the most of them);
  * 2. the passage model: "is this unit the answering one?" (server/src/askai/passages.ts, over
- *    the units of the three best sections; positive: a unit of an expected page holding a fact);
+ *    the units of the best-ranked section; positive: a unit of an expected page holding a fact);
  * 3. answerability: "does the handbook answer this question?" (server/src/askai/answerability.ts;
  *    positive: an answerable question), with the decision threshold that maximises Youden's J
- *    (true-answer rate + true-refusal rate − 1) on the training data.
+ *    (true-answer rate + true-refusal rate − 1) on the training data's out-of-fold probabilities.
  * Each is L2-regularised logistic regression (logistic.ts). Cross-validation leaves one group of
  * judged sets out at a time (a set and the typo twins of its questions stay together), fits on
  * the rest, and answers the left-out group through the real Ask AI service with those weights:
@@ -17,6 +17,9 @@
  *   node --import tsx bench/ask-ai-fit/fit.ts --cv-only  # cross-validate only
  *   CV_RESULTS=/tmp/cv.json node --import tsx bench/ask-ai-fit/fit.ts --cv-only  # elsewhere
  *   node --import tsx bench/ask-ai-fit/fit.ts --fit-only # write weights.json, no cross-validation
+ *   FIT_RANKING=conditional ...  # section and passage models as conditional logits (logistic.ts):
+ *                                # not yet cross-validated (one fit takes about 90 s, a full
+ *                                # cross-validation about an hour; bench/README.md, "The sweeps")
  */
 import {writeFileSync} from 'node:fs';
 import path from 'node:path';
@@ -46,7 +49,10 @@ import {
 } from '../lib/askAiScore';
 import {readJudgedSet} from '../lib/judgedSets';
 import {repoRoot} from '../lib/gateProcess';
-import {fitLogistic, outOfFold} from './logistic';
+import {fitConditionalLogit, fitLogistic, outOfFold} from './logistic';
+
+/** `FIT_RANKING=conditional`: the section and passage models as conditional logits (a trial). */
+const CONDITIONAL = process.env.FIT_RANKING === 'conditional';
 
 type Item = Judged & {
   readonly set: string;
@@ -96,6 +102,9 @@ export const GROUPS: readonly {readonly name: string; readonly sets: readonly st
   {name: 'en-I', sets: ['ask-en-I']},
   {name: 'id-H', sets: ['ask-id-H']},
   {name: 'conv-H', sets: ['conv-H']},
+  {name: 'en-J', sets: ['ask-en-J']},
+  {name: 'id-I', sets: ['ask-id-I']},
+  {name: 'conv-I', sets: ['conv-I']},
 ];
 
 export function loadItems(groups = GROUPS): Item[] {
@@ -159,11 +168,13 @@ function sectionRows(items: readonly Item[]): {
   rows: number[][];
   labels: number[];
   followUp: boolean[];
+  question: number[];
 } {
   const rows: number[][] = [];
   const labels: number[] = [];
   const followUp: boolean[] = [];
-  for (const item of items) {
+  const question: number[] = [];
+  for (const [q, item] of items.entries()) {
     if (!item.answerable) continue;
     const ranking = engine.rankSections(item.question, {
       weights: FLAT,
@@ -182,9 +193,10 @@ function sectionRows(items: readonly Item[]): {
       rows.push(SECTION_FEATURES.map((name) => ranked.features[name]));
       labels.push(held[index] === most ? 1 : 0);
       followUp.push(item.context !== undefined);
+      question.push(q);
     });
   }
-  return {rows, labels, followUp};
+  return {rows, labels, followUp, question};
 }
 
 /** Follow-up features: fitted on the follow-ups alone, after the rest (`fitSection`). */
@@ -200,12 +212,12 @@ const FOLLOW_UP_FEATURES: readonly SectionFeature[] = ['conversationPage'];
 function fitSection(data: ReturnType<typeof sectionRows>): SectionWeights {
   const shared = SECTION_FEATURES.filter((name) => !FOLLOW_UP_FEATURES.includes(name));
   const column = (name: SectionFeature) => SECTION_FEATURES.indexOf(name);
+  const sharedRows = data.rows.map((row) => shared.map((name) => row[column(name)] ?? 0));
   const first = toModel(
     shared,
-    fitLogistic(
-      data.rows.map((row) => shared.map((name) => row[column(name)] ?? 0)),
-      data.labels,
-    ),
+    CONDITIONAL
+      ? fitConditionalLogit(sharedRows, data.labels, data.question)
+      : fitLogistic(sharedRows, data.labels),
   );
   const base = (row: readonly number[]) =>
     shared.reduce((sum, name) => sum + first[name] * (row[column(name)] ?? 0), first.bias);
@@ -236,8 +248,9 @@ function rankWith(item: Item, section: SectionWeights): SectionRanking {
 function passageRows(items: readonly Item[], section: SectionWeights) {
   const rows: number[][] = [];
   const labels: number[] = [];
+  const question: number[] = [];
   // An unanswerable question's passages are all negatives: no passage answers it.
-  for (const item of items) {
+  for (const [q, item] of items.entries()) {
     const ranking = rankWith(item, section);
     const pages = expectedPages(item);
     const candidates = passageFeatures(ranking.question, ranking.sections);
@@ -250,9 +263,10 @@ function passageRows(items: readonly Item[], section: SectionWeights) {
     candidates.forEach((candidate, index) => {
       rows.push(PASSAGE_FEATURES.map((name) => candidate.features[name]));
       labels.push(positive[index] ?? 0);
+      question.push(q);
     });
   }
-  return {rows, labels};
+  return {rows, labels, question};
 }
 
 const toModel = <Name extends string>(
@@ -291,7 +305,12 @@ export function fitModel(items: readonly Item[]): AskAiModel {
   const sectionData = sectionRows(items);
   const section = fitSection(sectionData);
   const passageData = passageRows(items, section);
-  const passage = toModel(PASSAGE_FEATURES, fitLogistic(passageData.rows, passageData.labels));
+  const passage = toModel(
+    PASSAGE_FEATURES,
+    CONDITIONAL
+      ? fitConditionalLogit(passageData.rows, passageData.labels, passageData.question)
+      : fitLogistic(passageData.rows, passageData.labels),
+  );
   const answerRows: number[][] = [];
   const answerLabels: number[] = [];
   const provisional: AskAiModel = {

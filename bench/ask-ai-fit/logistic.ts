@@ -123,3 +123,100 @@ export function outOfFold(
   }
   return out;
 }
+
+/**
+ * Conditional logit (McFadden 1974; the softmax over a question's candidates that ranking
+ * models such as ListNet optimise): among the rows of one choice set (a question's sections, or
+ * its candidate passages), the positive is chosen with probability softmax(w·x). A set with
+ * several positives counts each with weight 1/k. L2 penalty ½‖w‖² beside C·Σ log-likelihood, as
+ * in `fitLogistic`; Newton's method on standardised features (the log-likelihood is concave, its
+ * Hessian each set's covariance of x under the softmax). Sets with no positive, or nothing else,
+ * teach nothing and are skipped. A softmax has no intercept, so the scores are then calibrated
+ * into log-odds of a row being positive by Platt scaling (a one-feature logistic regression of
+ * the labels on the score, Platt 1999): the order within a set is the conditional fit's, the
+ * level is comparable across questions, as the answerability model reads it.
+ */
+export function fitConditionalLogit(
+  rows: readonly (readonly number[])[],
+  labels: readonly number[],
+  choiceSets: readonly number[],
+): Fitted {
+  const n = rows.length;
+  const p = rows[0]?.length ?? 0;
+  const mean = new Array<number>(p).fill(0);
+  const sd = new Array<number>(p).fill(0);
+  for (const row of rows) row.forEach((value, j) => (mean[j] = (mean[j] ?? 0) + value / n));
+  for (const row of rows)
+    row.forEach((value, j) => (sd[j] = (sd[j] ?? 0) + (value - (mean[j] ?? 0)) ** 2 / n));
+  for (let j = 0; j < p; j += 1) sd[j] = Math.sqrt(sd[j] ?? 0) || 1;
+  const x = rows.map((row) => row.map((value, j) => (value - (mean[j] ?? 0)) / (sd[j] ?? 1)));
+  const sets = new Map<number, number[]>();
+  choiceSets.forEach((set, i) => {
+    const members = sets.get(set);
+    if (members) members.push(i);
+    else sets.set(set, [i]);
+  });
+  const usable = [...sets.values()].filter((members) => {
+    const positives = members.filter((i) => labels[i] === 1).length;
+    return positives > 0 && positives < members.length;
+  });
+  const w = new Array<number>(p).fill(0);
+  for (let iteration = 0; iteration < MAX_ITERATIONS; iteration += 1) {
+    const gradient = [...w];
+    const hessian = Array.from({length: p}, (_, j) =>
+      Array.from({length: p}, (_, k) => (j === k ? 1 : 0)),
+    );
+    for (const members of usable) {
+      const scores = members.map((i) => {
+        let z = 0;
+        const xi = x[i] as number[];
+        for (let j = 0; j < p; j += 1) z += (w[j] ?? 0) * (xi[j] ?? 0);
+        return z;
+      });
+      const top = Math.max(...scores);
+      const exp = scores.map((z) => Math.exp(z - top));
+      const sum = exp.reduce((a, b) => a + b, 0);
+      const expected = new Array<number>(p).fill(0);
+      const positive = new Array<number>(p).fill(0);
+      const positives = members.filter((i) => labels[i] === 1).length;
+      members.forEach((i, m) => {
+        const xi = x[i] as number[];
+        const pi = (exp[m] ?? 0) / sum;
+        for (let j = 0; j < p; j += 1) {
+          expected[j] = (expected[j] ?? 0) + pi * (xi[j] ?? 0);
+          if (labels[i] === 1) positive[j] = (positive[j] ?? 0) + (xi[j] ?? 0) / positives;
+        }
+        for (let j = 0; j < p; j += 1) {
+          const row = hessian[j] as number[];
+          for (let k = 0; k < p; k += 1)
+            row[k] = (row[k] ?? 0) + C * pi * (xi[j] ?? 0) * (xi[k] ?? 0);
+        }
+      });
+      for (let j = 0; j < p; j += 1) {
+        gradient[j] = (gradient[j] ?? 0) + C * ((expected[j] ?? 0) - (positive[j] ?? 0));
+        const row = hessian[j] as number[];
+        for (let k = 0; k < p; k += 1)
+          row[k] = (row[k] ?? 0) - C * (expected[j] ?? 0) * (expected[k] ?? 0);
+      }
+    }
+    const step = solve(hessian, gradient);
+    let change = 0;
+    for (let j = 0; j < p; j += 1) {
+      w[j] = (w[j] ?? 0) - (step[j] ?? 0);
+      change = Math.max(change, Math.abs(step[j] ?? 0));
+    }
+    if (change < TOLERANCE) break;
+  }
+  // Back to the features' own scale, then Platt scaling of the score into log-odds.
+  const raw = w.map((value, j) => value / (sd[j] ?? 1));
+  const offset = -raw.reduce((sum, value, j) => sum + value * (mean[j] ?? 0), 0);
+  const score = rows.map((row) =>
+    row.reduce((sum, value, j) => sum + (raw[j] ?? 0) * value, offset),
+  );
+  const platt = fitLogistic(
+    score.map((s) => [s]),
+    labels,
+  );
+  const a = platt.weights[0] ?? 0;
+  return {bias: platt.bias + a * offset, weights: raw.map((value) => a * value)};
+}
