@@ -13,11 +13,8 @@ const C = 1;
 const MAX_ITERATIONS = 100;
 const TOLERANCE = 1e-9;
 
-export function fitLogistic(
-  rows: readonly (readonly number[])[],
-  labels: readonly number[],
-  sampleWeights?: readonly number[],
-): Fitted {
+/** Each column's mean and standard deviation (1 for a constant column), for standardising. */
+function columnScale(rows: readonly (readonly number[])[]): {mean: number[]; sd: number[]} {
   const n = rows.length;
   const p = rows[0]?.length ?? 0;
   const mean = new Array<number>(p).fill(0);
@@ -26,6 +23,17 @@ export function fitLogistic(
   for (const row of rows)
     row.forEach((value, j) => (sd[j] = (sd[j] ?? 0) + (value - (mean[j] ?? 0)) ** 2 / n));
   for (let j = 0; j < p; j += 1) sd[j] = Math.sqrt(sd[j] ?? 0) || 1;
+  return {mean, sd};
+}
+
+export function fitLogistic(
+  rows: readonly (readonly number[])[],
+  labels: readonly number[],
+  sampleWeights?: readonly number[],
+): Fitted {
+  const n = rows.length;
+  const p = rows[0]?.length ?? 0;
+  const {mean, sd} = columnScale(rows);
   const x = rows.map((row) => [
     1,
     ...row.map((value, j) => (value - (mean[j] ?? 0)) / (sd[j] ?? 1)),
@@ -141,14 +149,8 @@ export function fitConditionalLogit(
   labels: readonly number[],
   choiceSets: readonly number[],
 ): Fitted {
-  const n = rows.length;
   const p = rows[0]?.length ?? 0;
-  const mean = new Array<number>(p).fill(0);
-  const sd = new Array<number>(p).fill(0);
-  for (const row of rows) row.forEach((value, j) => (mean[j] = (mean[j] ?? 0) + value / n));
-  for (const row of rows)
-    row.forEach((value, j) => (sd[j] = (sd[j] ?? 0) + (value - (mean[j] ?? 0)) ** 2 / n));
-  for (let j = 0; j < p; j += 1) sd[j] = Math.sqrt(sd[j] ?? 0) || 1;
+  const {mean, sd} = columnScale(rows);
   const x = rows.map((row) => row.map((value, j) => (value - (mean[j] ?? 0)) / (sd[j] ?? 1)));
   const sets = new Map<number, number[]>();
   choiceSets.forEach((set, i) => {
