@@ -35,12 +35,15 @@ async function serve(config: Config): Promise<void> {
   // default handler. Until the server listens there is nothing in flight to drain.
   let listening: FastifyInstance | null = null;
   let closing = false;
+  // What else listens stops before the app closes (Fastify takes no hooks once it listens).
+  const stopBeforeClose: Array<() => void> = [];
   const shutdown = (signal: string) => {
     if (closing) return; // a repeated signal must not cut the drain short
     closing = true;
     const app = listening;
     if (app === null) process.exit(0);
     app.log.info({signal}, 'draining in-flight requests');
+    for (const stop of stopBeforeClose) stop();
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -63,10 +66,7 @@ async function serve(config: Config): Promise<void> {
   // One process: it serves its own metrics port. Under the cluster the primary does.
   if (config.metrics.port !== null && !cluster.isWorker) {
     const metricsServer = await listenForMetrics(config.metrics.port);
-    app.addHook(
-      'onClose',
-      () => new Promise<void>((resolve) => metricsServer.close(() => resolve())),
-    );
+    stopBeforeClose.push(() => metricsServer.close());
   }
   // A worker with its own socket (reusePort) listens without the primary knowing: tell it.
   if (cluster.isWorker) process.send?.({type: LISTENING_MESSAGE});

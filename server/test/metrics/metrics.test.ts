@@ -148,6 +148,30 @@ describe('METRICS_PORT', () => {
   });
 });
 
+describe('METRICS_PORT in a single process', () => {
+  let metricsPort: number;
+  let gate: ServerProcess;
+  beforeAll(async () => {
+    metricsPort = await freePort();
+    gate = await startServerProcess({METRICS_PORT: String(metricsPort), WORKERS: '1'});
+  });
+  afterAll(async () => {
+    gate?.child.kill('SIGTERM');
+    await gate?.exited;
+  });
+
+  it('serves its own metrics there and still drains cleanly on SIGTERM', async () => {
+    await sixPageViews(gate);
+    const response = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(response.status).toBe(200);
+    expect(
+      value(await response.text(), 'handbook_http_requests_total{route="page",status="200"}'),
+    ).toBe(6);
+    gate.child.kill('SIGTERM');
+    expect(await gate.exited).toBe(0);
+  });
+});
+
 describe('METRICS_TOKEN under two workers', () => {
   const running = twoWorkerGate(async () => ({METRICS_TOKEN: TOKEN}));
 
