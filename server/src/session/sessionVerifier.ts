@@ -78,6 +78,8 @@ export class SessionVerifier {
   private readonly now: () => number;
   private readonly publishSignOut: ((signOut: SignOut) => void) | undefined;
   private readonly onCheck: SessionVerifierOptions['onCheck'];
+  /** Checks with Firebase under way, by cookie: at most one per session at a time. */
+  private readonly checking = new Map<string, Promise<SessionIdentity | null>>();
 
   constructor(options: SessionVerifierOptions) {
     this.provider = options.provider;
@@ -111,16 +113,30 @@ export class SessionVerifier {
     return this.isSignedOut(cached.uid, cached.authTime) ? null : cached;
   }
 
-  /** The company identity of a session cookie, or null. Never throws: any doubt is a no. */
+  /**
+   * The company identity of a session cookie, or null. Never throws: any doubt is a no.
+   * Requests of one session that arrive while its check with Firebase is under way wait for
+   * that check rather than start their own: when a busy reader's revocation check falls due,
+   * every request in flight would otherwise ask Firebase at once.
+   */
   async verify(cookie: string | undefined): Promise<SessionIdentity | null> {
     const known = this.cachedIdentity(cookie);
     if (known !== undefined || !cookie) return known ?? null;
-    const key = cookie; // at most 4 KB, and at most maxCachedSessions of them
     const cookieDigest = digestOf(cookie);
     if (this.signedOutCookies.has(cookieDigest)) {
-      this.cache.delete(key);
+      this.cache.delete(cookie);
       return null;
     }
+    const underWay = this.checking.get(cookie);
+    if (underWay !== undefined) return underWay;
+    const check = this.check(cookie, cookieDigest).finally(() => this.checking.delete(cookie));
+    this.checking.set(cookie, check);
+    return check;
+  }
+
+  /** One check of a cookie with Firebase; the cache holds its answer. */
+  private async check(cookie: string, cookieDigest: string): Promise<SessionIdentity | null> {
+    const key = cookie; // at most 4 KB, and at most maxCachedSessions of them
     const now = this.now();
     try {
       const decoded = await this.provider.verifySessionCookie(cookie, true);
