@@ -2,6 +2,7 @@ import cluster, {type Worker} from 'node:cluster';
 import type {FastifyInstance} from 'fastify';
 import {buildApp} from './app';
 import {everyWorkerExited} from './cluster/everyWorkerExited';
+import {EXTRA_ACCEPTORS, openAcceptors} from './hotPath/acceptors';
 import {listenOptions} from './hotPath/listenOptions';
 import {ConfigError, loadConfig, type Config} from './config';
 import {createFirebaseProvider} from './session/firebaseProvider';
@@ -61,7 +62,16 @@ async function serve(config: Config): Promise<void> {
     signOutRelay: workerSignOutRelay(),
   });
   if (closing) process.exit(0);
-  await app.listen(listenOptions(config.host, config.port));
+  const listen = listenOptions(config.host, config.port);
+  await app.listen(listen);
+  // With a socket of its own, a worker opens more in the port's group, to accept a burst of
+  // new connections faster (acceptors.ts); they stop accepting when the app starts to close.
+  if (listen.reusePort === true) {
+    const acceptors = await openAcceptors(app.server, listen, EXTRA_ACCEPTORS, (error) =>
+      app.log.error({err: error}, 'accepting a connection failed'),
+    );
+    stopBeforeClose.push(() => acceptors.stop());
+  }
   listening = app;
   // One process: it serves its own metrics port. Under the cluster the primary does.
   if (config.metrics.port !== null && !cluster.isWorker) {
