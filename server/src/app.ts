@@ -184,12 +184,14 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   door.guard = guard;
   app.decorate('loadGuard', guard);
   const stopLoadReport = reportLoad(guard, app.log, LOAD_REPORT_MS);
+  const unwatchLoad = metrics.watchLoad(() => guard.totals());
   app.addHook('preClose', (done) => {
     door.page = null; // requests on kept-alive connections now get Fastify's 503 while closing
     done();
   });
   app.addHook('onClose', (_instance, done) => {
     stopLoadReport();
+    unwatchLoad();
     guard.stop();
     log?.flush();
     done();

@@ -2,6 +2,7 @@ import {spawn} from 'node:child_process';
 import {request as httpRequest} from 'node:http';
 import type {FastifyInstance} from 'fastify';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {gateMetrics} from '../src/metrics/gateMetrics';
 import {LoadGuard} from '../src/overload/loadGuard';
 import {HOST, companySession, testApp} from './fixtures';
 
@@ -145,5 +146,10 @@ describe('a gate whose event loop was held up', () => {
     // The loop has caught up: the next reader is served at once.
     expect((await get('/docs/tools/git', cookie)).status).toBe(200);
     expect(app.loadGuard.totals().shed).toBe(shed.length);
+    // ...and a scraper sees them, and the queue, on /metrics.
+    const metrics = await gateMetrics().registry.metrics();
+    expect(metrics).toContain(`\nhandbook_requests_shed_total ${shed.length}\n`);
+    expect(metrics).toMatch(/\nhandbook_request_queue_length \d+\n/);
+    expect(metrics).toMatch(/\nhandbook_nodejs_eventloop_lag_p99_seconds [\d.e-]+\n/);
   });
 });

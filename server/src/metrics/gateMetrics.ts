@@ -20,7 +20,12 @@ export type GateMetrics = {
   readonly logLinesDropped: client.Counter;
   /** Adds a source of queued events to the queue-depth gauge; returns its removal. */
   watchQueue(depth: () => number): () => void;
+  /** Adds a load guard's figures (requests shed since start, its queue now); returns its removal. */
+  watchLoad(load: () => LoadTotals): () => void;
 };
+
+/** What a load guard reports to the metrics (`LoadGuard.totals`). */
+export type LoadTotals = {readonly shed: number; readonly queueLength: number};
 
 let metrics: GateMetrics | null = null;
 
@@ -44,6 +49,30 @@ export function gateMetrics(): GateMetrics {
   const registry = client.register;
   client.collectDefaultMetrics({register: registry, prefix: 'handbook_'});
   const sources = new Set<() => number>();
+  const loads = new Set<() => LoadTotals>();
+  const sumOf = (pick: (totals: LoadTotals) => number) => {
+    let sum = 0;
+    for (const load of loads) sum += pick(load());
+    return sum;
+  };
+  // The event-loop delay is among the default metrics (handbook_nodejs_eventloop_lag_*).
+  new client.Counter({
+    name: 'handbook_requests_shed_total',
+    help: 'Requests answered 503 with Retry-After because they waited too long before a worker took them up (overload).',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(sumOf((totals) => totals.shed));
+    },
+  });
+  new client.Gauge({
+    name: 'handbook_request_queue_length',
+    help: 'Requests taken up in the event-loop turn under way: the queue a busy worker is working through.',
+    registers: [registry],
+    collect() {
+      this.set(sumOf((totals) => totals.queueLength));
+    },
+  });
   new client.Gauge({
     name: 'handbook_insights_queue_depth',
     help: 'Reader insight events waiting to be written to the store.',
@@ -95,6 +124,10 @@ export function gateMetrics(): GateMetrics {
     watchQueue(depth) {
       sources.add(depth);
       return () => sources.delete(depth);
+    },
+    watchLoad(load) {
+      loads.add(load);
+      return () => loads.delete(load);
     },
   };
   return metrics;
