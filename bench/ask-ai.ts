@@ -73,9 +73,9 @@ const SETS: readonly string[] =
         'ask-en-J',
         'ask-id-I',
         'conv-I',
-        'heldout-en-K',
-        'heldout-id-J',
-        'heldout-conv-J',
+        'ask-en-K',
+        'ask-id-J',
+        'conv-J',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;

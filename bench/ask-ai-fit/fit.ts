@@ -17,9 +17,6 @@
  *   node --import tsx bench/ask-ai-fit/fit.ts --cv-only  # cross-validate only
  *   CV_RESULTS=/tmp/cv.json node --import tsx bench/ask-ai-fit/fit.ts --cv-only  # elsewhere
  *   node --import tsx bench/ask-ai-fit/fit.ts --fit-only # write weights.json, no cross-validation
- *   FIT_RANKING=conditional ...  # section and passage models as conditional logits (logistic.ts):
- *                                # not yet cross-validated (one fit takes about 90 s, a full
- *                                # cross-validation about an hour; bench/README.md, "The sweeps")
  */
 import {writeFileSync} from 'node:fs';
 import path from 'node:path';
@@ -49,10 +46,7 @@ import {
 } from '../lib/askAiScore';
 import {readJudgedSet} from '../lib/judgedSets';
 import {repoRoot} from '../lib/gateProcess';
-import {fitConditionalLogit, fitLogistic, outOfFold} from './logistic';
-
-/** `FIT_RANKING=conditional`: the section and passage models as conditional logits (a trial). */
-const CONDITIONAL = process.env.FIT_RANKING === 'conditional';
+import {fitLogistic, outOfFold} from './logistic';
 
 type Item = Judged & {
   readonly set: string;
@@ -105,6 +99,9 @@ export const GROUPS: readonly {readonly name: string; readonly sets: readonly st
   {name: 'en-J', sets: ['ask-en-J']},
   {name: 'id-I', sets: ['ask-id-I']},
   {name: 'conv-I', sets: ['conv-I']},
+  {name: 'en-K', sets: ['ask-en-K']},
+  {name: 'id-J', sets: ['ask-id-J']},
+  {name: 'conv-J', sets: ['conv-J']},
 ];
 
 export function loadItems(groups = GROUPS): Item[] {
@@ -168,13 +165,11 @@ function sectionRows(items: readonly Item[]): {
   rows: number[][];
   labels: number[];
   followUp: boolean[];
-  question: number[];
 } {
   const rows: number[][] = [];
   const labels: number[] = [];
   const followUp: boolean[] = [];
-  const question: number[] = [];
-  for (const [q, item] of items.entries()) {
+  for (const item of items) {
     if (!item.answerable) continue;
     const ranking = engine.rankSections(item.question, {
       weights: FLAT,
@@ -193,10 +188,9 @@ function sectionRows(items: readonly Item[]): {
       rows.push(SECTION_FEATURES.map((name) => ranked.features[name]));
       labels.push(held[index] === most ? 1 : 0);
       followUp.push(item.context !== undefined);
-      question.push(q);
     });
   }
-  return {rows, labels, followUp, question};
+  return {rows, labels, followUp};
 }
 
 /** Follow-up features: fitted on the follow-ups alone, after the rest (`fitSection`). */
@@ -213,12 +207,7 @@ function fitSection(data: ReturnType<typeof sectionRows>): SectionWeights {
   const shared = SECTION_FEATURES.filter((name) => !FOLLOW_UP_FEATURES.includes(name));
   const column = (name: SectionFeature) => SECTION_FEATURES.indexOf(name);
   const sharedRows = data.rows.map((row) => shared.map((name) => row[column(name)] ?? 0));
-  const first = toModel(
-    shared,
-    CONDITIONAL
-      ? fitConditionalLogit(sharedRows, data.labels, data.question)
-      : fitLogistic(sharedRows, data.labels),
-  );
+  const first = toModel(shared, fitLogistic(sharedRows, data.labels));
   const base = (row: readonly number[]) =>
     shared.reduce((sum, name) => sum + first[name] * (row[column(name)] ?? 0), first.bias);
   const followUps = data.rows.flatMap((row, i) => (data.followUp[i] ? [i] : []));
@@ -248,9 +237,8 @@ function rankWith(item: Item, section: SectionWeights): SectionRanking {
 function passageRows(items: readonly Item[], section: SectionWeights) {
   const rows: number[][] = [];
   const labels: number[] = [];
-  const question: number[] = [];
   // An unanswerable question's passages are all negatives: no passage answers it.
-  for (const [q, item] of items.entries()) {
+  for (const item of items) {
     const ranking = rankWith(item, section);
     const pages = expectedPages(item);
     const candidates = passageFeatures(ranking.question, ranking.sections);
@@ -263,10 +251,9 @@ function passageRows(items: readonly Item[], section: SectionWeights) {
     candidates.forEach((candidate, index) => {
       rows.push(PASSAGE_FEATURES.map((name) => candidate.features[name]));
       labels.push(positive[index] ?? 0);
-      question.push(q);
     });
   }
-  return {rows, labels, question};
+  return {rows, labels};
 }
 
 const toModel = <Name extends string>(
@@ -305,12 +292,7 @@ export function fitModel(items: readonly Item[]): AskAiModel {
   const sectionData = sectionRows(items);
   const section = fitSection(sectionData);
   const passageData = passageRows(items, section);
-  const passage = toModel(
-    PASSAGE_FEATURES,
-    CONDITIONAL
-      ? fitConditionalLogit(passageData.rows, passageData.labels, passageData.question)
-      : fitLogistic(passageData.rows, passageData.labels),
-  );
+  const passage = toModel(PASSAGE_FEATURES, fitLogistic(passageData.rows, passageData.labels));
   const answerRows: number[][] = [];
   const answerLabels: number[] = [];
   const provisional: AskAiModel = {
