@@ -1,8 +1,9 @@
 import {fork} from 'node:child_process';
-import {mkdirSync, writeFileSync} from 'node:fs';
-import {availableParallelism, cpus} from 'node:os';
+import {mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
+import {availableParallelism, cpus, tmpdir} from 'node:os';
 import path from 'node:path';
 import {
+  cpuSeconds,
   freePort,
   repoRoot,
   startBenchGate,
@@ -19,7 +20,9 @@ import {ensureDebianPackages, median, wrk, wrkAsync, type WrkResult} from './lib
  * through Debian's nginx serving the same build with no gate (the ceiling), both answering
  * wrk on loopback with the same request (a session cookie, no Accept-Encoding: the same
  * bytes). A bare node:http server answering the page from memory (two cluster workers) shows
- * what any Node.js server reaches here.
+ * what any Node.js server reaches here, once with the two headers it needs and once with the
+ * gate's own response headers (the same bytes the gate sends). Each server's CPU time per
+ * request (user and system, its processes only) is measured over each round.
  *
  * 1. 64 connections, ROUNDS rounds of SECONDS s, the servers taking turns: medians.
  *    Goal: gate ≥ 0.70× nginx, p99 < 10 ms.
@@ -37,19 +40,50 @@ ensureDebianPackages({'/usr/sbin/nginx': 'nginx', '/usr/bin/wrk': 'wrk'});
 const gate = await startBenchGate({LOG_LEVEL: 'info', WORKERS: '2'});
 const nginxPort = await freePort();
 const nginx = await startNginx(path.join(repoRoot, 'site/build'), nginxPort);
-const barePort = await freePort();
-const bare = fork(
-  path.join(repoRoot, 'bench/lib/bareServer.mjs'),
-  [String(barePort), path.join(repoRoot, `site/build${PAGE}/index.html`), '2'],
-  {stdio: 'ignore', ...(productionNode() ? {execPath: productionNode()} : {})},
-);
+// The gate's response headers for the page, as wrk will get them (no Accept-Encoding).
+const gateResponse = await fetch(`${gate.base}${PAGE}`, {
+  headers: {cookie: gate.cookie, 'accept-encoding': 'identity'},
+});
+await gateResponse.arrayBuffer();
+const gateHeaders: [string, string][] = [];
+gateResponse.headers.forEach((value, name) => gateHeaders.push([name, value]));
+const headersFile = path.join(mkdtempSync(path.join(tmpdir(), 'bench-headers-')), 'headers.json');
+writeFileSync(headersFile, JSON.stringify(gateHeaders));
+const startBare = async (extra: string[]) => {
+  const port = await freePort();
+  const child = fork(
+    path.join(repoRoot, 'bench/lib/bareServer.mjs'),
+    [String(port), path.join(repoRoot, `site/build${PAGE}/index.html`), '2', ...extra],
+    {stdio: 'ignore', ...(productionNode() ? {execPath: productionNode()} : {})},
+  );
+  return {port, child};
+};
+const bare = await startBare([]);
+const bareWithHeaders = await startBare([headersFile]);
 await new Promise((resolve) => setTimeout(resolve, 1500));
 
-type Target = {url: string; headers: Record<string, string>};
-const targets: Record<'nginx' | 'bare node http' | 'gate', Target> = {
-  nginx: {url: `http://127.0.0.1:${nginxPort}${PAGE}`, headers: {}},
-  'bare node http': {url: `http://127.0.0.1:${barePort}${PAGE}`, headers: {}},
-  gate: {url: `${gate.base}${PAGE}`, headers: {cookie: gate.cookie}},
+type Target = {url: string; headers: Record<string, string>; pid: number};
+type Name = 'nginx' | 'bare node http' | 'bare node http, gate headers' | 'gate';
+const targets: Record<Name, Target> = {
+  nginx: {url: `http://127.0.0.1:${nginxPort}${PAGE}`, headers: {}, pid: nginx.pid},
+  'bare node http': {
+    url: `http://127.0.0.1:${bare.port}${PAGE}`,
+    headers: {cookie: gate.cookie},
+    pid: bare.child.pid ?? 0,
+  },
+  'bare node http, gate headers': {
+    url: `http://127.0.0.1:${bareWithHeaders.port}${PAGE}`,
+    headers: {cookie: gate.cookie},
+    pid: bareWithHeaders.child.pid ?? 0,
+  },
+  gate: {url: `${gate.base}${PAGE}`, headers: {cookie: gate.cookie}, pid: gate.child.pid ?? 0},
+};
+/** CPU time per request (µs, user + system) of each server in each round. */
+const cpuPerRequest: Record<Name, {user: number; system: number}[]> = {
+  nginx: [],
+  'bare node http': [],
+  'bare node http, gate headers': [],
+  gate: [],
 };
 
 type GateLoad = {
@@ -85,9 +119,10 @@ async function gateLoad(bench: BenchGate): Promise<GateLoad> {
   };
 }
 
-const rounds: Record<keyof typeof targets, WrkResult[]> = {
+const rounds: Record<Name, WrkResult[]> = {
   nginx: [],
   'bare node http': [],
+  'bare node http, gate headers': [],
   gate: [],
 };
 const gateLoads: GateLoad[] = [];
@@ -104,10 +139,16 @@ try {
     wrk(target.url, {connections: 64, seconds: 3, headers: target.headers}); // warm-up
   gate.takeLog();
   for (let round = 0; round < ROUNDS; round += 1) {
-    for (const [name, target] of Object.entries(targets) as [keyof typeof targets, Target][]) {
-      rounds[name].push(
-        wrk(target.url, {connections: 64, seconds: SECONDS, headers: target.headers}),
-      );
+    for (const [name, target] of Object.entries(targets) as [Name, Target][]) {
+      const before = cpuSeconds(target.pid);
+      const result = wrk(target.url, {connections: 64, seconds: SECONDS, headers: target.headers});
+      const after = cpuSeconds(target.pid);
+      const requests = result.rps * SECONDS;
+      cpuPerRequest[name].push({
+        user: Math.round((1e7 * (after.user - before.user)) / requests) / 10,
+        system: Math.round((1e7 * (after.system - before.system)) / requests) / 10,
+      });
+      rounds[name].push(result);
       if (name === 'gate') gateLoads.push(await gateLoad(gate));
     }
   }
@@ -150,7 +191,8 @@ try {
     recovery,
   };
 } finally {
-  bare.kill();
+  bare.child.kill();
+  bareWithHeaders.child.kill();
   await nginx.stop();
   await gate.stop();
 }
@@ -166,8 +208,18 @@ const summaryOf = (results: WrkResult[]) => ({
 const summary = {
   nginx: summaryOf(rounds.nginx),
   'bare node http': summaryOf(rounds['bare node http']),
+  'bare node http, gate headers': summaryOf(rounds['bare node http, gate headers']),
   gate: summaryOf(rounds.gate),
 };
+const cpuSummary = Object.fromEntries(
+  (Object.keys(cpuPerRequest) as Name[]).map((name) => [
+    name,
+    {
+      user: median(cpuPerRequest[name].map((c) => c.user)),
+      system: median(cpuPerRequest[name].map((c) => c.system)),
+    },
+  ]),
+) as Record<Name, {user: number; system: number}>;
 const ratio = summary.gate.rps / summary.nginx.rps;
 const ratios = rounds.gate.map((g, i) => g.rps / (rounds.nginx[i]?.rps ?? 1));
 const cores = availableParallelism();
@@ -194,8 +246,14 @@ console.log(
 console.log(
   `| recovery: 64 connections right after | as before the flood | ${Math.round(flood.recovery.rps)} req/s, p99 ${flood.recovery.p99Ms} ms, ${flood.recovery.non2xx} non-2xx | | ${yes(flood.recovery.non2xx === 0 && flood.recovery.rps >= 0.8 * summary.gate.rps)} |`,
 );
+const anchor = (name: Name) =>
+  `${summary[name].rps} req/s = ${(summary[name].rps / summary.nginx.rps).toFixed(2)}× nginx, p99 ${summary[name].p99Ms} ms`;
+console.log(`\nbare node:http, 2 workers, same page: ${anchor('bare node http')}`);
 console.log(
-  `\nbare node:http, 2 workers, same page: ${summary['bare node http'].rps} req/s = ${(summary['bare node http'].rps / summary.nginx.rps).toFixed(2)}× nginx, p99 ${summary['bare node http'].p99Ms} ms`,
+  `bare node:http with the gate's ${gateHeaders.length} response headers: ${anchor('bare node http, gate headers')}`,
+);
+console.log(
+  `CPU per request, µs user + system (medians over the rounds): ${(Object.keys(cpuSummary) as Name[]).map((name) => `${name} ${cpuSummary[name].user} + ${cpuSummary[name].system}`).join('; ')}`,
 );
 console.log(`gate load, 64 connections: ${gateLoads.map(load).join('; ')}`);
 console.log(`gate load, 256 connections: ${load(overload.gateLoad)}`);
@@ -218,6 +276,8 @@ writeFileSync(
       rounds: ROUNDS,
       ratio,
       summary,
+      cpuPerRequestUs: {medians: cpuSummary, rounds: cpuPerRequest},
+      gateHeaders: gateHeaders.map(([name]) => name),
       gateLoads,
       overload: {connections: 256, seconds: OVERLOAD_SECONDS, ...overload},
       flood: {connections: 1024, seconds: OVERLOAD_SECONDS, ...flood},

@@ -47,6 +47,26 @@ function processTree(pid: number): number[] {
   return [pid, ...children.flatMap(processTree)];
 }
 
+/**
+ * CPU time (user and system, in seconds) a process and its descendants have used so far, from
+ * `/proc/<pid>/stat` (clock ticks of 1/100 s, Linux's `USER_HZ`).
+ */
+export function cpuSeconds(pid: number): {user: number; system: number} {
+  let user = 0;
+  let system = 0;
+  for (const p of processTree(pid)) {
+    try {
+      // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      user += Number(fields[11] ?? 0) / 100;
+      system += Number(fields[12] ?? 0) / 100;
+    } catch {
+      // exited
+    }
+  }
+  return {user, system};
+}
+
 function rssOf(pid: number): number {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -4,7 +4,10 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 
 /** Debian's nginx serving a directory as a plain static site (the same try_files as the gate). */
-export async function startNginx(root: string, port: number): Promise<{stop(): Promise<void>}> {
+export async function startNginx(
+  root: string,
+  port: number,
+): Promise<{pid: number; stop(): Promise<void>}> {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-nginx-'));
   const conf = path.join(dir, 'nginx.conf');
   writeFileSync(
@@ -45,6 +48,7 @@ http {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return {
+    pid: child.pid ?? 0,
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGQUIT');
