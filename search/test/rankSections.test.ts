@@ -3,6 +3,7 @@ import {factBit, factsOf} from '../src/analysis/facts';
 import {questionIntent} from '../src/analysis/questionIntent';
 import {SearchEngine} from '../src/engine/searchEngine';
 import {SECTION_FEATURES, type SectionWeights} from '../src/sections/rankSections';
+import {statedFacts} from '../src/sections/sectionIndex';
 import type {Section, Unit} from '../src/sections/types';
 
 const text = (value: string): Unit => ({kind: 'text', text: value, markdown: value});
@@ -137,5 +138,22 @@ describe('the kind of fact a question asks for', () => {
     expect(factsOf('Three replicas run behind the load balancer.') & factBit('count')).not.toBe(0);
     expect(factsOf('We run Redis 7.2 in every cluster.') & factBit('count')).toBe(0);
     expect(factsOf('The Head of Engineering signs it off.') & factBit('person')).not.toBe(0);
+  });
+
+  it('reads a sentence that introduces a list as stating what its list states, and no further', () => {
+    const item = (value: string): Unit => ({kind: 'item', text: value, markdown: value});
+    const units = [
+      text('The deploy job starts only after approval from one of the designated approvers:'),
+      item('the Backend Lead;'),
+      item('the Head of Engineering.'),
+      text('Approvals are recorded in the pipeline.'),
+      item('The DevOps Lead keeps the list.'),
+    ];
+    const person = factBit('person');
+    const stated = statedFacts(units);
+    expect(factsOf(units[0]?.text ?? '') & person).toBe(0);
+    expect((stated[0] ?? 0) & person).not.toBe(0);
+    // A sentence that does not end with a colon does not take on the list after it.
+    expect((stated[3] ?? 0) & person).toBe(0);
   });
 });

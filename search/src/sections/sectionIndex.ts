@@ -6,7 +6,7 @@ import {identifierParts, words} from '../analysis/tokens';
 import {lengthNorms} from '../engine/bm25';
 import type {Lexicon} from '../engine/queryExpansion';
 import {pathOf} from './extractSections';
-import type {PageMeta, Section} from './types';
+import type {PageMeta, Section, Unit} from './types';
 
 /**
  * Ask AI's index: the handbook's sections as documents, each with five fields scored apart
@@ -53,6 +53,26 @@ export type SectionIndex = {
   /** `/docs/page#anchor` and `/docs/page` (its opening) → section index. */
   readonly byAnchor: ReadonlyMap<string, number>;
 };
+
+/**
+ * The fact kinds (`factsOf`) each unit states. A sentence that introduces a list (it ends with a
+ * colon, and list items or table rows follow it) states what its list states: "only after
+ * approval from one of the designated approvers:" names the roles listed under it. Code states
+ * none.
+ */
+export function statedFacts(units: readonly Unit[]): number[] {
+  const own = units.map((unit) => (unit.kind === 'code' ? 0 : factsOf(unit.text)));
+  return units.map((unit, u) => {
+    let facts = own[u] ?? 0;
+    if (unit.kind !== 'text' || !unit.text.trimEnd().endsWith(':')) return facts;
+    for (let next = u + 1; next < units.length; next += 1) {
+      const kind = units[next]?.kind;
+      if (kind !== 'item' && kind !== 'row') break;
+      facts |= own[next] ?? 0;
+    }
+    return facts;
+  });
+}
 
 /** A word is a name when at least half of its uses inside a sentence are capitalised. */
 const NAME_SHARE = 0.5;
@@ -122,9 +142,9 @@ export function buildSectionIndex(
     for (const unit of section.units) {
       const found = add(unit.text, unit.kind === 'code' ? 3 : 2);
       unitTerms.push(Int32Array.from(new Set(found)).sort());
-      unitFacts.push(unit.kind === 'code' ? 0 : factsOf(unit.text));
       if (unit.kind !== 'code') countCapitals(unit.text, capitalised);
     }
+    unitFacts.push(...statedFacts(section.units));
     const meta = metaOf.get(section.page);
     if (meta) add([meta.description ?? '', meta.keywords ?? ''].join(' '), 4);
     if (!pageNumbers.has(section.page)) pageNumbers.set(section.page, pageNumbers.size);
