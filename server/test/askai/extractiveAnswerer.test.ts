@@ -70,6 +70,65 @@ describe('the extractive answer', () => {
     expect(out).not.toContain('restart the terminal');
   });
 
+  it('starts a new paragraph with an ellipsis where the quote skips part of the page', async () => {
+    const logs = section('Logs', [
+      text('Loki stores the logs of every service.'),
+      text('Query them in Grafana with LogQL in the Explore view:'),
+      {kind: 'code', text: '{app="kawal"} |= "error"', markdown: '{app="kawal"} |= "error"'},
+      text('Never log secrets or personal data.'),
+      text('Log retention is 30 days for production.'),
+    ]);
+    const skipping = await answer({
+      sections: [{section: logs, score: 1}],
+      quote: {section: logs, units: [4, 0, 3]},
+    });
+    expect(skipping).toContain(
+      '> Loki stores the logs of every service.\n>\n> … Never log secrets',
+    );
+    // Neighbours on the page still read as one paragraph.
+    const joined = await answer({
+      sections: [{section: logs, score: 1}],
+      quote: {section: logs, units: [0, 3, 4]},
+    });
+    expect(joined).toContain('> Never log secrets or personal data. Log retention is 30 days');
+  });
+
+  it('leaves out a sentence that introduces a code block or list the quote leaves out', async () => {
+    const logs = section('Logs', [
+      text('Query them in Grafana with LogQL in the Explore view:'),
+      {kind: 'code', text: '{app="kawal"} |= "error"', markdown: '{app="kawal"} |= "error"'},
+      text('Never log secrets or personal data.'),
+      text('Log retention is 30 days for production.'),
+    ]);
+    const out = await answer({
+      sections: [{section: logs, score: 1}],
+      quote: {section: logs, units: [3, 0, 2]},
+    });
+    expect(out).not.toContain('Explore view');
+    expect(out).toContain('> Never log secrets');
+  });
+
+  it('quotes a sentence that introduces a list together with its items when it answers', async () => {
+    const approvals = section('Approvals', [
+      text('The production environment is a protected environment in GitLab.'),
+      text(
+        'The manual deploy job starts only after approval from one of the designated approvers:',
+      ),
+      item('the Backend Lead, and'),
+      item('the Project Manager.'),
+      text('Release windows are Monday to Thursday.'),
+    ]);
+    const out = await answer({
+      sections: [{section: approvals, score: 1}],
+      quote: {section: approvals, units: [1, 0, 2, 3, 4]},
+    });
+    const body = out.slice(out.indexOf('\n\n') + 2);
+    expect(body).toMatch(
+      /^> The manual deploy job .* approvers:\n>\n> - the Backend Lead, and\n> - the Project Manager\.\n/,
+    );
+    expect(body.indexOf('protected environment')).toBeGreaterThan(body.indexOf('Project Manager'));
+  });
+
   it('gives the refusal when the plan found no answer, whatever the sections', async () => {
     const out = await answer({answerable: false, sections: [{section: vpn, score: 1}]});
     expect(out.startsWith("I couldn't find this in the handbook.")).toBe(true);

@@ -22,16 +22,36 @@ export class ExtractiveAnswerer implements Answerer {
     }
     const units = quote.units.flatMap((index) => {
       const unit = quote.section.units[index];
-      return unit ? [unit] : [];
+      return unit ? [{...unit, index}] : [];
     });
     if (signal.aborted || units.length === 0) return;
     // A follow-up says which earlier question it builds on.
     if (request.buildsOn) yield `Following up on “${escapeMarkdown(request.buildsOn)}”:\n\n`;
     yield `From ${sectionLink(quote.section)}:\n\n`;
-    const [answering, ...context] = units;
-    if (answering) yield* wordDeltas(renderQuote([answering]));
+    const [answering, ...rest] = units;
+    if (!answering) return;
+    // A sentence that introduces a list is quoted with the items of it the quote holds.
+    const list: typeof rest = [];
+    if (introduces(answering)) {
+      for (const unit of rest) {
+        const next = (list.at(-1) ?? answering).index + 1;
+        if (unit.index === next && (unit.kind === 'item' || unit.kind === 'row')) list.push(unit);
+      }
+    }
+    // Context that introduces what the quote leaves out (a list, a code block) says nothing.
+    const context = rest.filter(
+      (unit) =>
+        !list.includes(unit) &&
+        !(introduces(unit) && !units.some((other) => other.index === unit.index + 1)),
+    );
+    yield* wordDeltas(renderQuote([answering, ...list]));
     if (context.length > 0 && !signal.aborted) yield* wordDeltas(renderQuote(context));
   }
+}
+
+/** A sentence that introduces what follows it (it ends with a colon). */
+function introduces(unit: Unit): boolean {
+  return unit.kind === 'text' && unit.text.trimEnd().endsWith(':');
 }
 
 function codeOf(unit: Unit): string {
@@ -39,11 +59,17 @@ function codeOf(unit: Unit): string {
   return lines.slice(0, MAX_CODE_LINES).join('\n') + (lines.length > MAX_CODE_LINES ? '\n…' : '');
 }
 
-/** Units as one quote: sentences in one paragraph, list items and rows together, code fenced. */
-function renderQuote(units: readonly Unit[]): string {
+/**
+ * Units as one quote: sentences that follow each other on the page in one paragraph, list items
+ * and rows together, code fenced. Where the quote skips part of the page, the next sentence
+ * starts a new paragraph with an ellipsis, so two sentences that are not neighbours never read
+ * as one ("…in the Explore view:" then a sentence the skipped code block stood between).
+ */
+function renderQuote(units: readonly (Unit & {readonly index: number})[]): string {
   let out = '';
-  units.forEach((unit, index) => {
-    const previous = units[index - 1];
+  units.forEach((unit, at) => {
+    const previous = units[at - 1];
+    const skipped = previous !== undefined && unit.index !== previous.index + 1;
     if (unit.kind === 'code') {
       out += `${previous ? '\n' : ''}\`\`\`\n${codeOf(unit)}\n\`\`\`\n`;
       return;
@@ -54,12 +80,12 @@ function renderQuote(units: readonly Unit[]): string {
       out += `> - ${unit.markdown}\n`;
       return;
     }
-    if (previous?.kind === 'text') {
+    if (previous?.kind === 'text' && !skipped) {
       out = `${out.replace(/\n$/, '')} ${unit.markdown}\n`;
       return;
     }
     if (previous) out += previous.kind === 'code' ? '\n' : '>\n';
-    out += `> ${unit.markdown}\n`;
+    out += `> ${skipped ? '… ' : ''}${unit.markdown}\n`;
   });
   return `${out}\n`;
 }
