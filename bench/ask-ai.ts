@@ -76,9 +76,9 @@ const SETS: readonly string[] =
         'ask-en-K',
         'ask-id-J',
         'conv-J',
-        'heldout-en-L',
-        'heldout-id-K',
-        'heldout-conv-K',
+        'ask-en-L',
+        'ask-id-K',
+        'conv-K',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;

@@ -102,6 +102,9 @@ export const GROUPS: readonly {readonly name: string; readonly sets: readonly st
   {name: 'en-K', sets: ['ask-en-K']},
   {name: 'id-J', sets: ['ask-id-J']},
   {name: 'conv-J', sets: ['conv-J']},
+  {name: 'en-L', sets: ['ask-en-L']},
+  {name: 'id-K', sets: ['ask-id-K']},
+  {name: 'conv-K', sets: ['conv-K']},
 ];
 
 export function loadItems(groups = GROUPS): Item[] {
