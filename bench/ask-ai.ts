@@ -24,6 +24,7 @@ import {ask, fetchAskToken} from '../testing/askAiClient';
 import {
   askConversation,
   score,
+  scoreByKind,
   type HistoryTurn,
   type Judged,
   type Outcome,
@@ -147,7 +148,10 @@ async function gateAsker(): Promise<{
 const inProcess = process.argv.includes('--in-process');
 const verbose = process.argv.includes('--verbose');
 const asker = inProcess ? await inProcessAsker() : await gateAsker();
-const results: Record<string, ReturnType<typeof score>> = {};
+const results: Record<
+  string,
+  ReturnType<typeof score> & {byKind?: ReturnType<typeof scoreByKind>}
+> = {};
 try {
   for (const set of SETS) {
     const file = readJudgedSet(set);
@@ -155,17 +159,24 @@ try {
     await asker.ask('warm up');
     const judged: Judged[] = [];
     const outcomes: Outcome[] = [];
+    const kinds: (string | undefined)[] = [];
     for (const item of file.questions ?? []) {
       judged.push(item);
       outcomes.push(await asker.ask(item.question));
+      kinds.push(item.style);
     }
     // A conversation is asked turn by turn; its follow-ups (every turn after the first) count.
     for (const conversation of file.conversations ?? []) {
       const answers = await askConversation(asker.ask, conversation.turns);
       judged.push(...conversation.turns.slice(1));
       outcomes.push(...answers.slice(1));
+      kinds.push(...conversation.turns.slice(1).map(() => conversation.kind));
     }
-    results[set] = score(judged, outcomes);
+    const byKind = scoreByKind(judged, outcomes, kinds);
+    results[set] = {
+      ...score(judged, outcomes),
+      ...(Object.keys(byKind).length > 0 ? {byKind} : {}),
+    };
   }
 } finally {
   await asker.stop();
@@ -180,6 +191,10 @@ for (const [set, r] of Object.entries(results)) {
   console.log(
     `| ${set} | ${r.answerable} | ${r.unanswerable} | ${(r.firstLinkRight * 100).toFixed(1)}% | ${(r.factsContained * 100).toFixed(1)}% | ${(r.rightPageAndFacts * 100).toFixed(1)}% | ${(r.refusalsOnUnanswerable * 100).toFixed(1)}% | ${(r.falseRefusals * 100).toFixed(1)}% | ${r.firstDeltaP50Ms} / ${r.firstDeltaP95Ms} |`,
   );
+  for (const [kind, k] of Object.entries(r.byKind ?? {}))
+    console.log(
+      `|   ${kind} | ${k.answerable} | ${k.unanswerable} | ${(k.firstLinkRight * 100).toFixed(1)}% | ${(k.factsContained * 100).toFixed(1)}% | ${(k.rightPageAndFacts * 100).toFixed(1)}% | ${(k.refusalsOnUnanswerable * 100).toFixed(1)}% | ${(k.falseRefusals * 100).toFixed(1)}% | |`,
+    );
   if (verbose) for (const miss of r.misses) console.log(`  - ${miss}`);
 }
 if (!inProcess) {

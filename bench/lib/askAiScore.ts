@@ -11,8 +11,10 @@ export type Judged =
       expectedSection?: string;
       facts: string[];
       note?: string;
+      /** How the question is written (the Indonesian sets: `id`, `mixed`, `colloquial`). */
+      style?: string;
     }
-  | {question: string; answerable: false; note?: string};
+  | {question: string; answerable: false; note?: string; style?: string};
 
 export type Outcome = {question: string; text: string; firstDeltaMs: number | null};
 
@@ -109,4 +111,26 @@ export function score(judged: readonly Judged[], outcomes: readonly Outcome[]) {
     firstDeltaP95Ms: Number(percentile(delays, 95).toFixed(2)),
     misses,
   };
+}
+
+/**
+ * The same figures for each kind of item of a set (a question's `style`, a conversation's
+ * `kind`), without the misses: how a set's parts did, read from counts alone.
+ */
+export function scoreByKind(
+  judged: readonly Judged[],
+  outcomes: readonly Outcome[],
+  kinds: readonly (string | undefined)[],
+): Record<string, Omit<ReturnType<typeof score>, 'misses'>> {
+  const out: Record<string, Omit<ReturnType<typeof score>, 'misses'>> = {};
+  for (const kind of new Set(kinds.filter((k): k is string => k !== undefined))) {
+    const at = kinds.flatMap((other, index) => (other === kind ? [index] : []));
+    const figures: Partial<ReturnType<typeof score>> = score(
+      at.map((index) => judged[index] as Judged),
+      at.map((index) => outcomes[index] as Outcome),
+    );
+    delete figures.misses;
+    out[kind] = figures as Omit<ReturnType<typeof score>, 'misses'>;
+  }
+  return out;
 }
