@@ -70,14 +70,15 @@ describe('the extractive answer', () => {
     expect(out).not.toContain('restart the terminal');
   });
 
+  const logs = section('Logs', [
+    text('Loki stores the logs of every service.'),
+    text('Query them in Grafana with LogQL in the Explore view:'),
+    {kind: 'code', text: '{app="kawal"} |= "error"', markdown: '{app="kawal"} |= "error"'},
+    text('Never log secrets or personal data.'),
+    text('Log retention is 30 days for production.'),
+  ]);
+
   it('starts a new paragraph with an ellipsis where the quote skips part of the page', async () => {
-    const logs = section('Logs', [
-      text('Loki stores the logs of every service.'),
-      text('Query them in Grafana with LogQL in the Explore view:'),
-      {kind: 'code', text: '{app="kawal"} |= "error"', markdown: '{app="kawal"} |= "error"'},
-      text('Never log secrets or personal data.'),
-      text('Log retention is 30 days for production.'),
-    ]);
     const skipping = await answer({
       sections: [{section: logs, score: 1}],
       quote: {section: logs, units: [4, 0, 3]},
@@ -94,15 +95,9 @@ describe('the extractive answer', () => {
   });
 
   it('leaves out a sentence that introduces a code block or list the quote leaves out', async () => {
-    const logs = section('Logs', [
-      text('Query them in Grafana with LogQL in the Explore view:'),
-      {kind: 'code', text: '{app="kawal"} |= "error"', markdown: '{app="kawal"} |= "error"'},
-      text('Never log secrets or personal data.'),
-      text('Log retention is 30 days for production.'),
-    ]);
     const out = await answer({
       sections: [{section: logs, score: 1}],
-      quote: {section: logs, units: [3, 0, 2]},
+      quote: {section: logs, units: [4, 1, 3]},
     });
     expect(out).not.toContain('Explore view');
     expect(out).toContain('> Never log secrets');
