@@ -53,9 +53,10 @@ export function invert(
   return lexicon;
 }
 
-export function readDictd(directory: string): [string, string][] {
-  const data = gunzipSync(readFileSync(path.join(directory, 'freedict-eng-ind.dict.dz')));
-  const index = readFileSync(path.join(directory, 'freedict-eng-ind.index'), 'utf8');
+/** The entries of one FreeDict dictionary (`eng-ind`, `pol-eng`, …) in dictd's format. */
+export function readDictd(directory: string, name = 'eng-ind'): [string, string][] {
+  const data = gunzipSync(readFileSync(path.join(directory, `freedict-${name}.dict.dz`)));
+  const index = readFileSync(path.join(directory, `freedict-${name}.index`), 'utf8');
   const entries: [string, string][] = [];
   for (const line of index.split('\n')) {
     const [headword, offset, length] = line.split('\t');
@@ -64,4 +65,87 @@ export function readDictd(directory: string): [string, string][] {
     entries.push([headword, data.subarray(start, start + dictdNumber(length)).toString('utf8')]);
   }
   return entries;
+}
+
+/** An entry's translations: its second line and every line numbered "2. …", split at commas. */
+function senseTranslations(text: string): string[] {
+  const lines = text.split('\n').slice(1);
+  return lines
+    .filter((line, i) => i === 0 || NUMBERED.test(line))
+    .flatMap((line) =>
+      line
+        .replace(NUMBERED, '')
+        .replace(/\s+\d+\.\s*$/, '')
+        .replace(/<[^>]*>/g, '')
+        .split(','),
+    )
+    .map((raw) => raw.trim().toLowerCase())
+    .filter((word) => word !== '');
+}
+
+/**
+ * Indonesian → English through one pivot language X, from FreeDict's X–Indonesian dictionary
+ * read backwards and its X–English dictionary read forwards: pol-ind gives "zatwierdzać" for
+ * "menyetujui", pol-eng gives "approve" for "zatwierdzać". One-word translations only, on both
+ * sides; "to approve" counts as "approve". Like `invert`, each Indonesian word is also filed
+ * under its root.
+ */
+export function pivot(
+  pivotIndonesian: Iterable<readonly [headword: string, text: string]>,
+  pivotEnglish: Iterable<readonly [headword: string, text: string]>,
+): Map<string, Set<string>> {
+  const english = new Map<string, Set<string>>();
+  for (const [headword, text] of pivotEnglish) {
+    const key = headword.toLowerCase();
+    const set = english.get(key) ?? new Set<string>();
+    for (const word of senseTranslations(text)) {
+      const bare = word.replace(/^to /, '');
+      if (ENGLISH_WORD.test(bare)) set.add(bare);
+    }
+    english.set(key, set);
+  }
+  const lexicon = new Map<string, Set<string>>();
+  for (const [headword, text] of pivotIndonesian) {
+    const translations = english.get(headword.toLowerCase());
+    if (translations === undefined || translations.size === 0) continue;
+    for (const word of senseTranslations(text)) {
+      if (!INDONESIAN_WORD.test(word)) continue;
+      const root = indonesianStem(word);
+      for (const form of root !== word && INDONESIAN_WORD.test(root) ? [word, root] : [word]) {
+        const set = lexicon.get(form) ?? new Set<string>();
+        for (const translation of translations) set.add(translation);
+        lexicon.set(form, set);
+      }
+    }
+  }
+  return lexicon;
+}
+
+/**
+ * The English words at least `agreeing` pivot languages give for an Indonesian word
+ * (triangulation: a sense two independent Wiktionary editions agree on, where one pivot alone
+ * brings its own word's other senses: Polish "zmieniać" is both change and swap), most agreeing
+ * first.
+ */
+export function agreed(
+  pivots: readonly Map<string, Set<string>>[],
+  agreeing: number,
+): Map<string, string[]> {
+  const votes = new Map<string, Map<string, number>>();
+  for (const lexicon of pivots)
+    for (const [indonesian, translations] of lexicon) {
+      const counts = votes.get(indonesian) ?? new Map<string, number>();
+      for (const translation of translations)
+        counts.set(translation, (counts.get(translation) ?? 0) + 1);
+      votes.set(indonesian, counts);
+    }
+  const lexicon = new Map<string, string[]>();
+  for (const [indonesian, counts] of votes) {
+    const kept = [...counts]
+      .filter(([, count]) => count >= agreeing)
+      .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0))
+      .map(([translation]) => translation);
+    if (kept.length > 0) lexicon.set(indonesian, kept);
+  }
+  return lexicon;
 }

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {englishTranslations} from '../src/analysis/translations';
-import {invert} from '../scripts/freedict';
+import {agreed, invert, pivot} from '../scripts/freedict';
 
 describe("the Indonesian reader's dictionary", () => {
   it('reads an English–Indonesian entry backwards, under the word and under its root', () => {
@@ -19,6 +19,29 @@ describe("the Indonesian reader's dictionary", () => {
     expect(lexicon.has('kata sandi')).toBe(false);
     expect(lexicon.get('sandi')).toEqual(['password']);
     expect(lexicon.has('absence')).toBe(false);
+  });
+
+  it('keeps a pivot translation only where two pivot languages agree on it', () => {
+    const polish = pivot(
+      [['zatwierdzać', 'zatwierdzać <v>\nmenyetujui\npotwierdzić\n']],
+      [['zatwierdzać', 'zatwierdzać <v>\nto approve, endorse\nuznać\n']],
+    );
+    const finnish = pivot(
+      [['hyväksyä', 'hyväksyä <v>\nmenyetujui, menerima\nantaa hyväksyntä\n']],
+      [['hyväksyä', 'hyväksyä <v>\napprove, accept\nantaa hyväksyntä\n']],
+    );
+    expect(polish.get('menyetujui')).toEqual(new Set(['approve', 'endorse']));
+    // Filed under its root too (Sastrawi: menyetujui → tuju).
+    expect(polish.get('tuju')).toEqual(new Set(['approve', 'endorse']));
+    const lexicon = agreed([polish, finnish], 2);
+    expect(lexicon.get('menyetujui')).toEqual(['approve']);
+    // One pivot alone is not enough: "menerima" is only Finnish's.
+    expect(lexicon.has('menerima')).toBe(false);
+    expect(agreed([polish, finnish], 1).get('menyetujui')).toEqual([
+      'approve',
+      'accept',
+      'endorse',
+    ]);
   });
 
   it('translates an Indonesian word as typed, by its root and by its colloquial base', () => {
