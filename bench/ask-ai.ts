@@ -80,9 +80,9 @@ const SETS: readonly string[] =
         'ask-en-L',
         'ask-id-K',
         'conv-K',
-        'heldout-en-M',
-        'heldout-id-L',
-        'heldout-conv-L',
+        'ask-en-M',
+        'ask-id-L',
+        'conv-L',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;

@@ -105,6 +105,9 @@ export const GROUPS: readonly {readonly name: string; readonly sets: readonly st
   {name: 'en-L', sets: ['ask-en-L']},
   {name: 'id-K', sets: ['ask-id-K']},
   {name: 'conv-K', sets: ['conv-K']},
+  {name: 'en-M', sets: ['ask-en-M']},
+  {name: 'id-L', sets: ['ask-id-L']},
+  {name: 'conv-L', sets: ['conv-L']},
 ];
 
 export function loadItems(groups = GROUPS): Item[] {
