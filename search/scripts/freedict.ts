@@ -124,8 +124,7 @@ export function pivot(
 /**
  * The English words at least `agreeing` pivot languages give for an Indonesian word
  * (triangulation: a sense two independent Wiktionary editions agree on, where one pivot alone
- * brings its own word's other senses: Polish "zmieniać" is both change and swap), most agreeing
- * first.
+ * also brings the other senses of its own word), most agreeing first.
  */
 export function agreed(
   pivots: readonly Map<string, Set<string>>[],

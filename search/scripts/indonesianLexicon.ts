@@ -5,9 +5,11 @@
  * agree on (Greek, Finnish, Polish: X–Indonesian read backwards, X–English forwards; the three
  * whose X–English dictionary is WikDict's too, so that the list keeps one licence):
  *
- *   cd /tmp/fd && apt-get download dict-freedict-eng-ind dict-freedict-{ell,fin,pol}-{ind,eng}
+ *   mkdir -p /tmp/fd && cd /tmp/fd
+ *   apt-get download dict-freedict-eng-ind dict-freedict-{ell,fin,pol}-{ind,eng}
  *   for deb in *.deb; do dpkg -x "$deb" /tmp/fd; done
- *   node --import tsx search/scripts/indonesianLexicon.ts /tmp/fd/usr/share/dictd
+ *   cd - && node --import tsx search/scripts/indonesianLexicon.ts /tmp/fd/usr/share/dictd
+ * (bash: the braces).
  */
 import {writeFileSync} from 'node:fs';
 import path from 'node:path';
