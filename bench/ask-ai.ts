@@ -83,6 +83,9 @@ const SETS: readonly string[] =
         'ask-en-M',
         'ask-id-L',
         'conv-L',
+        'heldout-en-N',
+        'heldout-id-M',
+        'heldout-conv-M',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;

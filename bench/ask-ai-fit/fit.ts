@@ -34,7 +34,11 @@ import {ANSWERABILITY_FEATURES} from '../../server/src/askai/answerability';
 import {ExtractiveAnswerer} from '../../server/src/askai/answerers/extractiveAnswerer';
 import {AskAiService, CONTEXT_WEIGHT} from '../../server/src/askai/askService';
 import type {AskAiModel} from '../../server/src/askai/model/weights';
-import {PASSAGE_FEATURES, passageFeatures} from '../../server/src/askai/passages';
+import {
+  PASSAGE_FEATURES,
+  passageFeatures,
+  type PassageFeature,
+} from '../../server/src/askai/passages';
 import {
   askConversation,
   pagePath,
@@ -161,7 +165,7 @@ const expectedPages = (item: Item) =>
   new Set(item.answerable ? item.expectedPages.map(pagePath) : []);
 
 /** How many of the item's facts a text holds. */
-function factsIn(item: Item, text: string): number {
+function factsIn(item: Judged, text: string): number {
   if (!item.answerable) return 0;
   const haystack = plain(text);
   return item.facts.filter((fact) => haystack.includes(plain(fact))).length;
@@ -243,6 +247,7 @@ function rankWith(item: Item, section: SectionWeights): SectionRanking {
 function passageRows(items: readonly Item[], section: SectionWeights) {
   const rows: number[][] = [];
   const labels: number[] = [];
+  const followUp: boolean[] = [];
   // An unanswerable question's passages are all negatives: no passage answers it.
   for (const item of items) {
     const ranking = rankWith(item, section);
@@ -257,9 +262,46 @@ function passageRows(items: readonly Item[], section: SectionWeights) {
     candidates.forEach((candidate, index) => {
       rows.push(PASSAGE_FEATURES.map((name) => candidate.features[name]));
       labels.push(positive[index] ?? 0);
+      followUp.push(item.context !== undefined);
     });
   }
-  return {rows, labels};
+  return {rows, labels, followUp};
+}
+
+/** Passage features only a follow-up has: fitted on the follow-ups alone (`fitPassage`). */
+const FOLLOW_UP_PASSAGE_FEATURES: readonly PassageFeature[] = ['ownShare'];
+
+/** The passage model in two stages, as `fitSection`: the follow-ups' own feature second. */
+function fitPassage(data: ReturnType<typeof passageRows>): Record<PassageFeature | 'bias', number> {
+  const shared = PASSAGE_FEATURES.filter((name) => !FOLLOW_UP_PASSAGE_FEATURES.includes(name));
+  const column = (name: PassageFeature) => PASSAGE_FEATURES.indexOf(name);
+  const first = toModel(
+    shared,
+    fitLogistic(
+      data.rows.map((row) => shared.map((name) => row[column(name)] ?? 0)),
+      data.labels,
+    ),
+  );
+  const base = (row: readonly number[]) =>
+    shared.reduce((sum, name) => sum + first[name] * (row[column(name)] ?? 0), first.bias);
+  const followUps = data.rows.flatMap((row, i) => (data.followUp[i] ? [i] : []));
+  const second = fitLogistic(
+    followUps.map((i) => {
+      const row = data.rows[i] as number[];
+      return [base(row), ...FOLLOW_UP_PASSAGE_FEATURES.map((name) => row[column(name)] ?? 0)];
+    }),
+    followUps.map((i) => data.labels[i] ?? 0),
+  );
+  const scale = second.weights[0] ?? 0;
+  return {
+    ...first,
+    ...Object.fromEntries(
+      FOLLOW_UP_PASSAGE_FEATURES.map((name, j) => [
+        name,
+        scale > 0 ? (second.weights[j + 1] ?? 0) / scale : 0,
+      ]),
+    ),
+  } as Record<PassageFeature | 'bias', number>;
 }
 
 const toModel = <Name extends string>(
@@ -298,7 +340,7 @@ export function fitModel(items: readonly Item[]): AskAiModel {
   const sectionData = sectionRows(items);
   const section = fitSection(sectionData);
   const passageData = passageRows(items, section);
-  const passage = toModel(PASSAGE_FEATURES, fitLogistic(passageData.rows, passageData.labels));
+  const passage = fitPassage(passageData);
   const answerRows: number[][] = [];
   const answerLabels: number[] = [];
   const provisional: AskAiModel = {

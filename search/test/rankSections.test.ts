@@ -33,6 +33,15 @@ const sections = [
   section('/docs/release', 'Deployment', 'Approvals', [
     'The Backend Lead approves production deploys.',
   ]),
+  // A page's introduction: the text before its first heading, under the page title alone.
+  {
+    ...section('/docs/redis', 'Redis', 'Redis', [
+      'Redis is the cache in front of the studio’s PostgreSQL databases.',
+    ]),
+    url: '/docs/redis',
+    trail: ['Redis'],
+    anchors: [],
+  },
 ];
 // Only coverage counts: what the test checks is the analysis, not fitted weights.
 const COVERAGE_ONLY = {
@@ -102,6 +111,28 @@ describe("Ask AI's section ranking", () => {
     expect(ranked.length).toBeGreaterThan(0);
     for (const {section, features} of ranked)
       expect(features.conversationPage).toBe(section.page === '/docs/postgres' ? 1 : 0);
+  });
+
+  it('marks the sections that state the kind of fact asked for, near the words asked about', () => {
+    const factWindow = (question: string) =>
+      Object.fromEntries(
+        rank(question).sections.map(({section, features}) => [section.url, features.factWindow]),
+      );
+    // "How long": a duration. The backups section states one beside "backups".
+    expect(factWindow('how long are postgres backups kept?')['/docs/postgres#backups']).toBe(1);
+    // "Who": a person, stated in the approvals section.
+    expect(factWindow('who approves production deploys?')['/docs/release#approvals']).toBeCloseTo(
+      1,
+    );
+    // A question that asks for no kind of fact gives no section one.
+    expect(Object.values(factWindow('does redis have backups?'))).toEqual([0, 0, 0]);
+  });
+
+  it("marks a page's introduction, the text before its first heading", () => {
+    const ranked = rank('what is redis?').sections;
+    expect(
+      Object.fromEntries(ranked.map(({section, features}) => [section.url, features.intro])),
+    ).toEqual({'/docs/redis': 1, '/docs/redis#persistence': 0});
   });
 
   it('keeps nothing between calls: the same question ranks the same after another', () => {

@@ -1,6 +1,6 @@
 import {isDictionaryWord} from '../analysis/dictionary';
 import {isIndonesianWord} from '../analysis/indonesian';
-import type {FactKind} from '../analysis/facts';
+import {answersKind, type FactKind} from '../analysis/facts';
 import {questionIntent} from '../analysis/questionIntent';
 import {questionWords, type QueryWord} from '../analysis/queryWords';
 import {bm25Idf, bm25Term} from '../engine/bm25';
@@ -37,6 +37,13 @@ export const SECTION_FEATURES = [
   'headingCoverage',
   /** ...that its best passage (a unit with its neighbours and the heading trail) holds. */
   'bestWindow',
+  /**
+   * ...that its best passage holds among the units that state the kind of fact the question asks
+   * for (a duration for "how long", a person for "who"); 0 when it asks for none or none does.
+   */
+  'factWindow',
+  /** 1 for the text before a page's first heading (its introduction). */
+  'intro',
   /** 1 / (1 + rank) of the section's page in the search engine's ranking of the question. */
   'searchPage',
   /** 1 / (1 + rank) of a hit pointing at this section in that ranking. */
@@ -66,6 +73,8 @@ export type QuestionTerm = {
    * its subject).
    */
   readonly unknown: 'word' | 'name' | 'figure' | null;
+  /** A word of the earlier question a follow-up leans on (`context`), not of the question. */
+  readonly context: boolean;
 };
 
 export type AnalyzedQuestion = {
@@ -138,7 +147,12 @@ export function analyzeWords(
   return out;
 }
 
-function termOf(index: SectionIndex, {word, terms}: WordTerms, weightShare: number): QuestionTerm {
+function termOf(
+  index: SectionIndex,
+  {word, terms}: WordTerms,
+  weightShare: number,
+  context: boolean,
+): QuestionTerm {
   const n = index.sections.length;
   const reached = new Set<number>();
   for (const {termId} of terms) for (const id of index.postings[termId]?.ids ?? []) reached.add(id);
@@ -156,6 +170,7 @@ function termOf(index: SectionIndex, {word, terms}: WordTerms, weightShare: numb
         : isDictionaryWord(word.text) || isIndonesianWord(word.text)
           ? 'word'
           : 'name',
+    context,
   };
 }
 
@@ -183,7 +198,7 @@ export function rankSections(
         );
   const all = [...own, ...context].slice(0, 31);
   const terms = all.map((wordTerms, i) =>
-    termOf(index, wordTerms, i < own.length ? 1 : (options.contextWeight ?? 1)),
+    termOf(index, wordTerms, i < own.length ? 1 : (options.contextWeight ?? 1), i >= own.length),
   );
   const countNoun = intent.countNoun;
   const countTerm = countNoun === null ? -1 : all.findIndex(({word}) => word.text === countNoun);
@@ -274,6 +289,8 @@ export function rankSections(
   });
 
   const {weights} = options;
+  const kind = analyzed.intent.kind;
+  const countBit = countTerm < 0 ? 0 : 1 << countTerm;
   const conversationPages = new Set(options.conversationPages ?? []);
   const scored = touched.map((id) => {
     const section = index.sections[id] as Section;
@@ -287,10 +304,17 @@ export function rankSections(
         facts: index.unitFacts[u] ?? 0,
       });
     let bestWindow = 0;
-    units.forEach((_, u) => {
-      const window =
-        trailMask | (units[u - 1]?.mask ?? 0) | (units[u]?.mask ?? 0) | (units[u + 1]?.mask ?? 0);
-      bestWindow = Math.max(bestWindow, share(window));
+    let factWindow = 0;
+    units.forEach((unit, u) => {
+      const window = trailMask | (units[u - 1]?.mask ?? 0) | unit.mask | (units[u + 1]?.mask ?? 0);
+      const held = share(window);
+      bestWindow = Math.max(bestWindow, held);
+      if (
+        kind !== null &&
+        answersKind(unit.facts, kind) &&
+        (countBit === 0 || (window & countBit) !== 0)
+      )
+        factWindow = Math.max(factWindow, held);
     });
     const page = section.page;
     const searchPage = pageRank.get(page);
@@ -306,6 +330,8 @@ export function rankSections(
       pageCoverage: share(pageMasks[index.pageIds[id] as number] ?? 0),
       headingCoverage: share(headingMask),
       bestWindow,
+      factWindow,
+      intro: section.trail.length <= 1 ? 1 : 0,
       searchPage: searchPage === undefined ? 0 : 1 / (1 + searchPage),
       searchSection: searchSection === undefined ? 0 : 1 / (1 + searchSection),
       blog: section.kind === 'blog' ? 1 : 0,

@@ -66,11 +66,16 @@ export function planAnswer(
   const shown = options.shown ? comparable(options.shown) : '';
   const passages = scorePassages(ranking.question, ranking.sections, model.passage);
   const passage = passages[0] ?? null;
+  // The verdict is judged without the follow-up's own words (`ownShare`): they choose the
+  // sentence to quote, not whether the handbook answers (cross-validated: bench/README.md).
+  const judged = passages.some((p) => p.features.ownShare > 0)
+    ? scorePassages(ranking.question, ranking.sections, {...model.passage, ownShare: 0})
+    : passages;
   const features = answerabilityFeatures(
     ranking.question,
     ranking.sections,
-    passage,
-    passages[1] ?? null,
+    judged[0] ?? null,
+    judged[1] ?? null,
   );
   const p = answerability(model.answerable, features);
   const answerable = passage !== null && p >= model.answerable.threshold;

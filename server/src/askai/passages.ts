@@ -26,6 +26,12 @@ export const PASSAGE_FEATURES = [
   'first',
   /** 1 for a code block. */
   'code',
+  /**
+   * In a follow-up that leans on an earlier question: the share of its own known words (not the
+   * earlier question's) the unit holds; 0 otherwise. The earlier words find the section, the
+   * reader's new words the sentence ("client yang kena limit dapet response apa?").
+   */
+  'ownShare',
 ] as const;
 export type PassageFeature = (typeof PASSAGE_FEATURES)[number];
 
@@ -63,6 +69,18 @@ export function rarestKnown(question: AnalyzedQuestion): number {
   return best < 0 ? 0 : 1 << best;
 }
 
+/** The weighted share of the question's own known words (`ownBits`) that a unit holds. */
+function ownShare(question: AnalyzedQuestion, mask: number, ownBits: number): number {
+  let total = 0;
+  let held = 0;
+  question.terms.forEach((term, i) => {
+    if (!term.known || !(ownBits & (1 << i))) return;
+    total += term.weight;
+    if (mask & (1 << i)) held += term.weight;
+  });
+  return total > 0 ? held / total : 0;
+}
+
 function namedBits(question: AnalyzedQuestion): number {
   let bits = 0;
   question.terms.forEach((term, i) => {
@@ -86,6 +104,11 @@ export function passageFeatures(
   const rarest = rarestKnown(question);
   const named = namedBits(question);
   const {kind, countTerm} = question.intent;
+  let ownBits = 0;
+  question.terms.forEach((term, i) => {
+    if (!term.context) ownBits |= 1 << i;
+  });
+  const leaning = question.terms.some((term) => term.context && term.known);
   const out: ReturnType<typeof passageFeatures> = [];
   sections.slice(0, PASSAGE_SECTIONS).forEach((ranked, s) => {
     const {units, trailMask} = ranked;
@@ -108,6 +131,7 @@ export function passageFeatures(
           sectionScore: ranked.score,
           first: u === 0 ? 1 : 0,
           code: ranked.section.units[u]?.kind === 'code' ? 1 : 0,
+          ownShare: leaning ? ownShare(question, unit.mask, ownBits) : 0,
         },
       });
     });
