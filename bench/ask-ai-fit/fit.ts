@@ -214,8 +214,21 @@ const FOLLOW_UP_FEATURES: readonly SectionFeature[] = ['conversationPage'];
  * them the standalone questions' figures (cross-validated: bench/README.md).
  */
 function fitSection(data: ReturnType<typeof sectionRows>): SectionWeights {
-  const shared = SECTION_FEATURES.filter((name) => !FOLLOW_UP_FEATURES.includes(name));
-  const column = (name: SectionFeature) => SECTION_FEATURES.indexOf(name);
+  return fitTwoStage(SECTION_FEATURES, FOLLOW_UP_FEATURES, data) as SectionWeights;
+}
+
+/**
+ * A logistic model in two stages: every feature but `followUpOnly` on every row, then the
+ * `followUpOnly` weights on the follow-ups' rows alone, beside the first stage's score, brought
+ * to that score's scale.
+ */
+function fitTwoStage<Name extends string>(
+  names: readonly Name[],
+  followUpOnly: readonly Name[],
+  data: {rows: number[][]; labels: number[]; followUp: boolean[]},
+): Record<Name | 'bias', number> {
+  const shared = names.filter((name) => !followUpOnly.includes(name));
+  const column = (name: Name) => names.indexOf(name);
   const sharedRows = data.rows.map((row) => shared.map((name) => row[column(name)] ?? 0));
   const first = toModel(shared, fitLogistic(sharedRows, data.labels));
   const base = (row: readonly number[]) =>
@@ -224,7 +237,7 @@ function fitSection(data: ReturnType<typeof sectionRows>): SectionWeights {
   const second = fitLogistic(
     followUps.map((i) => {
       const row = data.rows[i] as number[];
-      return [base(row), ...FOLLOW_UP_FEATURES.map((name) => row[column(name)] ?? 0)];
+      return [base(row), ...followUpOnly.map((name) => row[column(name)] ?? 0)];
     }),
     followUps.map((i) => data.labels[i] ?? 0),
   );
@@ -232,12 +245,9 @@ function fitSection(data: ReturnType<typeof sectionRows>): SectionWeights {
   return {
     ...first,
     ...Object.fromEntries(
-      FOLLOW_UP_FEATURES.map((name, j) => [
-        name,
-        scale > 0 ? (second.weights[j + 1] ?? 0) / scale : 0,
-      ]),
+      followUpOnly.map((name, j) => [name, scale > 0 ? (second.weights[j + 1] ?? 0) / scale : 0]),
     ),
-  } as SectionWeights;
+  } as Record<Name | 'bias', number>;
 }
 
 function rankWith(item: Item, section: SectionWeights): SectionRanking {
@@ -273,35 +283,7 @@ const FOLLOW_UP_PASSAGE_FEATURES: readonly PassageFeature[] = ['ownShare'];
 
 /** The passage model in two stages, as `fitSection`: the follow-ups' own feature second. */
 function fitPassage(data: ReturnType<typeof passageRows>): Record<PassageFeature | 'bias', number> {
-  const shared = PASSAGE_FEATURES.filter((name) => !FOLLOW_UP_PASSAGE_FEATURES.includes(name));
-  const column = (name: PassageFeature) => PASSAGE_FEATURES.indexOf(name);
-  const first = toModel(
-    shared,
-    fitLogistic(
-      data.rows.map((row) => shared.map((name) => row[column(name)] ?? 0)),
-      data.labels,
-    ),
-  );
-  const base = (row: readonly number[]) =>
-    shared.reduce((sum, name) => sum + first[name] * (row[column(name)] ?? 0), first.bias);
-  const followUps = data.rows.flatMap((row, i) => (data.followUp[i] ? [i] : []));
-  const second = fitLogistic(
-    followUps.map((i) => {
-      const row = data.rows[i] as number[];
-      return [base(row), ...FOLLOW_UP_PASSAGE_FEATURES.map((name) => row[column(name)] ?? 0)];
-    }),
-    followUps.map((i) => data.labels[i] ?? 0),
-  );
-  const scale = second.weights[0] ?? 0;
-  return {
-    ...first,
-    ...Object.fromEntries(
-      FOLLOW_UP_PASSAGE_FEATURES.map((name, j) => [
-        name,
-        scale > 0 ? (second.weights[j + 1] ?? 0) / scale : 0,
-      ]),
-    ),
-  } as Record<PassageFeature | 'bias', number>;
+  return fitTwoStage(PASSAGE_FEATURES, FOLLOW_UP_PASSAGE_FEATURES, data);
 }
 
 const toModel = <Name extends string>(
