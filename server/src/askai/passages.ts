@@ -47,12 +47,15 @@ export type Passage = {
   readonly features: Readonly<Record<PassageFeature, number>>;
 };
 
-/** The weighted share of the question's known words that a set of words (bits) holds. */
-export function knownShare(question: AnalyzedQuestion, mask: number): number {
+/**
+ * The weighted share of the question's known words that a set of words (bits) holds; with
+ * `among`, of those of its known words whose bits `among` sets (a follow-up's own words).
+ */
+export function knownShare(question: AnalyzedQuestion, mask: number, among = -1): number {
   let total = 0;
   let held = 0;
   question.terms.forEach((term, i) => {
-    if (!term.known) return;
+    if (!term.known || !(among & (1 << i))) return;
     total += term.weight;
     if (mask & (1 << i)) held += term.weight;
   });
@@ -67,18 +70,6 @@ export function rarestKnown(question: AnalyzedQuestion): number {
     if (term.known && term.weight > bestWeight) [best, bestWeight] = [i, term.weight];
   });
   return best < 0 ? 0 : 1 << best;
-}
-
-/** The weighted share of the question's own known words (`ownBits`) that a unit holds. */
-function ownShare(question: AnalyzedQuestion, mask: number, ownBits: number): number {
-  let total = 0;
-  let held = 0;
-  question.terms.forEach((term, i) => {
-    if (!term.known || !(ownBits & (1 << i))) return;
-    total += term.weight;
-    if (mask & (1 << i)) held += term.weight;
-  });
-  return total > 0 ? held / total : 0;
 }
 
 function namedBits(question: AnalyzedQuestion): number {
@@ -131,7 +122,7 @@ export function passageFeatures(
           sectionScore: ranked.score,
           first: u === 0 ? 1 : 0,
           code: ranked.section.units[u]?.kind === 'code' ? 1 : 0,
-          ownShare: leaning ? ownShare(question, unit.mask, ownBits) : 0,
+          ownShare: leaning ? knownShare(question, unit.mask, ownBits) : 0,
         },
       });
     });
