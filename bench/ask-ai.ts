@@ -83,9 +83,9 @@ const SETS: readonly string[] =
         'ask-en-M',
         'ask-id-L',
         'conv-L',
-        'heldout-en-N',
-        'heldout-id-M',
-        'heldout-conv-M',
+        'ask-en-N',
+        'ask-id-M',
+        'conv-M',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;

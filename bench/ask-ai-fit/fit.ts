@@ -112,6 +112,9 @@ export const GROUPS: readonly {readonly name: string; readonly sets: readonly st
   {name: 'en-M', sets: ['ask-en-M']},
   {name: 'id-L', sets: ['ask-id-L']},
   {name: 'conv-L', sets: ['conv-L']},
+  {name: 'en-N', sets: ['ask-en-N']},
+  {name: 'id-M', sets: ['ask-id-M']},
+  {name: 'conv-M', sets: ['conv-M']},
 ];
 
 export function loadItems(groups = GROUPS): Item[] {
