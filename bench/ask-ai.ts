@@ -86,6 +86,9 @@ const SETS: readonly string[] =
         'ask-en-N',
         'ask-id-M',
         'conv-M',
+        'heldout-en-O',
+        'heldout-id-N',
+        'heldout-conv-N',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;

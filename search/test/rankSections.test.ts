@@ -95,12 +95,37 @@ describe("Ask AI's section ranking", () => {
     expect(redis && backups && backups.weight < redis.weight).toBe(true);
   });
 
-  it('reads an Indonesian word the handbook never uses through its English translation', () => {
-    // "cadangan" (backup) is in no section; "backups" is, by stem.
+  it('reads an Indonesian word through its English translation, but gives the translation no weight', () => {
+    // "cadangan" (backup) is in no section; "backups" is, by stem. A dictionary's translation
+    // of a common word is often wrong, so it marks what a section holds but weighs nothing.
     const {question, sections: ranked} = rank('cadangan postgres berapa lama?');
-    expect(question.terms.find((term) => term.text === 'cadangan')?.known).toBe(true);
+    const cadangan = question.terms.find((term) => term.text === 'cadangan');
+    expect(cadangan?.known).toBe(true);
+    expect(cadangan?.translated).toBe(true);
+    expect(cadangan?.weight).toBe(0);
+    expect(question.terms.find((term) => term.text === 'postgres')?.weight).toBeGreaterThan(0);
     expect(ranked[0]?.section.page).toBe('/docs/postgres');
     expect(ranked[0]?.mask).toBe(0b11);
+  });
+
+  it('never takes a word reached through a translation for a name of the handbook', () => {
+    // "tukang" translates to craftsman, artisan: here a name (capitalised in every use).
+    const named = new SearchEngine([], {
+      sections: [
+        section('/docs/tools', 'Tools', 'Scaffolding', [
+          'We run Artisan to generate the scaffolding, and Artisan again to migrate.',
+        ]),
+      ],
+      pages: [],
+      synonyms: [],
+    });
+    const {question} = named.rankSections('tukang', {weights: COVERAGE_ONLY});
+    expect(question.terms[0]?.known).toBe(true);
+    expect(question.terms[0]?.translated).toBe(true);
+    expect(question.terms[0]?.named).toBe(false);
+    expect(named.rankSections('artisan', {weights: COVERAGE_ONLY}).question.terms[0]?.named).toBe(
+      true,
+    );
   });
 
   it("marks the sections of the page the conversation's previous answer quoted", () => {

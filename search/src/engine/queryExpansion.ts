@@ -29,8 +29,16 @@ export type Candidate = {
   readonly typos: number;
   readonly exact: boolean;
   readonly prefixLength: number | null;
+  /** Reached only through an Indonesian word's English translation (analysis/translations.ts). */
+  readonly translated?: true;
 };
-type FoundTerm = {termId: number; typos: number; exact: boolean; prefixLength: number | null};
+type FoundTerm = {
+  termId: number;
+  typos: number;
+  exact: boolean;
+  prefixLength: number | null;
+  translated?: true;
+};
 
 /** The letters a one-letter edit of a word being typed may put in (the index is lower case). */
 const EDIT_LETTERS = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -211,12 +219,16 @@ function indonesianCandidates(
     if (found.size > 0) return true;
   }
   // Then the English words it translates to (analysis/translations.ts): gagal, fail.
+  const translation = (term: string, termId: number) => {
+    if (!found.has(term))
+      found.set(term, {termId, typos: 0, exact: false, prefixLength: null, translated: true});
+  };
   for (const english of englishTranslations(word.text)) {
     const termId = lexicon.terms.get(english);
-    if (termId !== undefined) add(english, termId, 0);
+    if (termId !== undefined) translation(english, termId);
     const stem = stemOf(english);
     for (const [term, id] of (stem === null ? undefined : lexicon.stems.get(stem)) ?? [])
-      add(term, id, 0);
+      translation(term, id);
   }
   return found.size > 0;
 }

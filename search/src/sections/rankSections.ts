@@ -75,6 +75,8 @@ export type QuestionTerm = {
   readonly unknown: 'word' | 'name' | 'figure' | null;
   /** A word of the earlier question a follow-up leans on (`context`), not of the question. */
   readonly context: boolean;
+  /** Known only through its English translation (an Indonesian word: "memakai", employ). */
+  readonly translated: boolean;
 };
 
 export type AnalyzedQuestion = {
@@ -126,6 +128,16 @@ export type RecordHits = readonly {readonly url: string}[];
 
 type WordTerms = {readonly word: QueryWord; readonly terms: readonly Candidate[]};
 
+/**
+ * What a word known only through its dictionary translation weighs: nothing. FreeDict's
+ * translations of common verbs are noisy (memakai: employ, carry; berlaku: play, culprit; wajib:
+ * liabilities), and a rare wrong translation became the question's rarest "subject". Such a word
+ * is read (known) but neither ranks sections nor counts in the question's subject, like any word
+ * the handbook does not use. Sweep, cross-validated on 48 sets (Indonesian right page and facts,
+ * refusals): 1 → 60.6 / 76.6%; 0.5 → 61.0 / 76.2%; 0 → 63.7 / 70.0% (search/DESIGN.md).
+ */
+const TRANSLATED_WEIGHT = 0;
+
 export function analyzeWords(
   index: SectionIndex,
   words: readonly QueryWord[],
@@ -157,12 +169,18 @@ function termOf(
   const reached = new Set<number>();
   for (const {termId} of terms) for (const id of index.postings[termId]?.ids ?? []) reached.add(id);
   const known = terms.length > 0;
+  const translated = known && terms.every((term) => term.translated === true);
   return {
     text: word.text,
-    weight: weightShare * Math.log(1 + n / (reached.size + 1)),
+    weight:
+      weightShare * (translated ? TRANSLATED_WEIGHT : 1) * Math.log(1 + n / (reached.size + 1)),
     known,
     typoOnly: known && terms.every(({typos}) => typos > 0),
-    named: terms.some(({termId}) => index.named[termId] === 1),
+    named: terms.some(
+      // A name is typed as itself, never reached through a dictionary (berlaku: play).
+      ({termId, translated: viaTranslation}) =>
+        viaTranslation !== true && index.named[termId] === 1,
+    ),
     unknown: known
       ? null
       : /\d/.test(word.text)
@@ -171,6 +189,7 @@ function termOf(
           ? 'word'
           : 'name',
     context,
+    translated,
   };
 }
 
@@ -226,7 +245,10 @@ export function rankSections(
     const reach = new Set<number>();
     for (const {termId} of candidatesOfWord)
       for (const id of index.postings[termId]?.ids ?? []) reach.add(id);
-    const idf = bm25Idf(n, reach.size) * (i < own.length ? 1 : (options.contextWeight ?? 1));
+    const idf =
+      bm25Idf(n, reach.size) *
+      (i < own.length ? 1 : (options.contextWeight ?? 1)) *
+      (term.translated ? TRANSLATED_WEIGHT : 1);
     // A word's alternatives do not add up: per section and field, the most frequent one counts.
     const best = new Map<number, Uint8Array>();
     for (const {termId} of candidatesOfWord) {
