@@ -203,32 +203,35 @@ function indonesianCandidates(
 ): boolean {
   if (word.text.length < 4) return false;
   const forms = indonesianVariants(word.text);
-  const add = (term: string, termId: number, typos: number) => {
-    if (!found.has(term)) found.set(term, {termId, typos, exact: false, prefixLength: null});
+  const add = (term: string, termId: number, translated = false) => {
+    if (!found.has(term))
+      found.set(term, {
+        termId,
+        typos: 0,
+        exact: false,
+        prefixLength: null,
+        ...(translated ? {translated: true} : {}),
+      });
   };
   for (const form of forms) {
     const termId = lexicon.terms.get(form);
-    if (termId !== undefined) add(form, termId, 0);
+    if (termId !== undefined) add(form, termId);
     for (const alternative of lexicon.synonyms.get(form) ?? []) {
       const id = lexicon.terms.get(alternative);
-      if (id !== undefined) add(alternative, id, 0);
+      if (id !== undefined) add(alternative, id);
     }
     const stem = stemOf(form);
     for (const [term, id] of (stem === null ? undefined : lexicon.stems.get(stem)) ?? [])
-      add(term, id, 0);
+      add(term, id);
     if (found.size > 0) return true;
   }
   // Then the English words it translates to (analysis/translations.ts): gagal, fail.
-  const translation = (term: string, termId: number) => {
-    if (!found.has(term))
-      found.set(term, {termId, typos: 0, exact: false, prefixLength: null, translated: true});
-  };
   for (const english of englishTranslations(word.text)) {
     const termId = lexicon.terms.get(english);
-    if (termId !== undefined) translation(english, termId);
+    if (termId !== undefined) add(english, termId, true);
     const stem = stemOf(english);
     for (const [term, id] of (stem === null ? undefined : lexicon.stems.get(stem)) ?? [])
-      translation(term, id);
+      add(term, id, true);
   }
   return found.size > 0;
 }
