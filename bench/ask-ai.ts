@@ -86,9 +86,12 @@ const SETS: readonly string[] =
         'ask-en-N',
         'ask-id-M',
         'conv-M',
-        'heldout-en-O',
-        'heldout-id-N',
-        'heldout-conv-N',
+        'ask-en-O',
+        'ask-id-N',
+        'conv-N',
+        'heldout-en-P',
+        'heldout-id-O',
+        'heldout-conv-O',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;

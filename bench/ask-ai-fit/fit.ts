@@ -115,6 +115,9 @@ export const GROUPS: readonly {readonly name: string; readonly sets: readonly st
   {name: 'en-N', sets: ['ask-en-N']},
   {name: 'id-M', sets: ['ask-id-M']},
   {name: 'conv-M', sets: ['conv-M']},
+  {name: 'en-O', sets: ['ask-en-O']},
+  {name: 'id-N', sets: ['ask-id-N']},
+  {name: 'conv-N', sets: ['conv-N']},
 ];
 
 export function loadItems(groups = GROUPS): Item[] {
