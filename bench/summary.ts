@@ -1,4 +1,4 @@
-import {existsSync, readFileSync, writeFileSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {repoRoot} from './lib/gateProcess';
 
@@ -180,7 +180,7 @@ type AskFigures = {
   falseRefusals: number;
   firstDeltaP95Ms: number;
 };
-const askAi = read<{results: Record<string, AskFigures>}>('ask-ai.json');
+const askAi = read<{measuredAt: string; results: Record<string, AskFigures>}>('ask-ai.json');
 const askAiCv = read<{results: Record<string, AskFigures>}>('ask-ai-cv.json');
 const percent = (n: number) => `${Math.round(n * 100)}%`;
 /**
@@ -208,9 +208,32 @@ function askRow(label: string, r: AskFigures, conversational: boolean, indonesia
       r.firstDeltaP95Ms <= 100,
   ] as const;
 }
+/**
+ * The latest held-out round (`ask-ai-heldout<round>.json`: each set measured once, through the
+ * gate). When it is newer than the full run, its sets are the held-out rows, and the full run's
+ * own held-out sets (an earlier round's, in the fit since) are not reported as held out.
+ */
+type HeldOut = {measuredAt: string; results: Record<string, AskFigures>};
+const latestHeldOut = readdirSync(results)
+  .flatMap((name) => {
+    const round = /^ask-ai-heldout(\d+)\.json$/.exec(name)?.[1];
+    const file = round === undefined ? null : read<HeldOut>(name);
+    return file ? [{round: Number(round), file}] : [];
+  })
+  .sort((a, b) => b.round - a.round)[0];
+const heldOutNewer =
+  latestHeldOut !== undefined &&
+  (askAi === null || latestHeldOut.file.measuredAt > askAi.measuredAt);
+if (heldOutNewer) {
+  for (const [set, r] of Object.entries(latestHeldOut.file.results)) {
+    const label = `Ask AI (extractive, HTTP), ${set} (${r.answerable} + ${r.unanswerable}), held out (round ${latestHeldOut.round}, measured once)`;
+    rows.push([...askRow(label, r, set.includes('conv'), set.includes('-id-'))]);
+  }
+}
 if (askAi) {
   for (const [set, r] of Object.entries(askAi.results)) {
     const label = `Ask AI (extractive, HTTP), ${set} (${r.answerable} + ${r.unanswerable})`;
+    if (set.startsWith('heldout-') && heldOutNewer) continue;
     if (set.startsWith('heldout-')) {
       const [name, goal, measured, met] = askRow(
         `${label}, held out`,
