@@ -7,7 +7,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{auth,search,server,site}/test/**/*.test.ts'],
+          include: ['{auth,search,server,site,bench}/test/**/*.test.ts'],
           testTimeout: 20_000,
           hookTimeout: 90_000,
         },

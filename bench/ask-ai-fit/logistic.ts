@@ -106,28 +106,3 @@ export function predict(model: Fitted, row: readonly number[]): number {
   row.forEach((value, j) => (z += (model.weights[j] ?? 0) * value));
   return 1 / (1 + Math.exp(-z));
 }
-
-/**
- * Each row's probability from a model fitted without the rows of its group (leave one group
- * out): what the model says of questions it did not see, for choosing a threshold.
- */
-export function outOfFold(
-  rows: readonly (readonly number[])[],
-  labels: readonly number[],
-  sampleWeights: readonly number[],
-  groups: readonly string[],
-): number[] {
-  const out = new Array<number>(rows.length).fill(0.5);
-  for (const group of new Set(groups)) {
-    const train = groups.flatMap((other, i) => (other === group ? [] : [i]));
-    const fitted = fitLogistic(
-      train.map((i) => rows[i] as number[]),
-      train.map((i) => labels[i] ?? 0),
-      train.map((i) => sampleWeights[i] ?? 1),
-    );
-    groups.forEach((other, i) => {
-      if (other === group) out[i] = predict(fitted, rows[i] as number[]);
-    });
-  }
-  return out;
-}

@@ -3,7 +3,8 @@ import {
   type AnalyzedQuestion,
   type RankedSection,
 } from '@studio-handbook/search/sections';
-import {logOdds, probability, type LinearModel} from './model/logistic';
+import {probability} from './model/logistic';
+import {treesLogOdds, type BoostedTrees} from './model/trees';
 import type {Passage} from './passages';
 
 /**
@@ -11,8 +12,10 @@ import type {Passage} from './passages';
  * answer would quote hold the question's rarest words and its names, and state the kind of fact
  * asked for; and how much of the question is a name the handbook never uses (a tool the studio
  * does not use). Words of either language that the handbook does not use are features like the
- * others, weighed by the fit (an ordinary word is usually phrasing). The fitted model gives a
- * probability; the question is answered when it reaches the threshold (both in weights.json).
+ * others, weighed by the fit (an ordinary word is usually phrasing). The fitted model, boosted
+ * trees over these features (they interact: a passage that holds every word but states no number
+ * is no answer to "how long"), gives a probability; the question is answered when it reaches the
+ * threshold (both in weights.json; cross-validated against a logistic model in bench/README.md).
  */
 export const ANSWERABILITY_FEATURES = [
   /** The chosen passage's score from the passage model (log-odds). */
@@ -55,7 +58,7 @@ export const ANSWERABILITY_FEATURES = [
 ] as const;
 export type AnswerabilityFeature = (typeof ANSWERABILITY_FEATURES)[number];
 
-export type AnswerabilityModel = LinearModel<AnswerabilityFeature> & {readonly threshold: number};
+export type AnswerabilityModel = BoostedTrees & {readonly threshold: number};
 
 /** The score of a passage or section that is not there (a log-odds no ranked one reaches in practice). */
 const NO_SCORE = -10;
@@ -110,7 +113,12 @@ export function answerability(
   model: AnswerabilityModel,
   features: Readonly<Record<AnswerabilityFeature, number>>,
 ): number {
-  return probability(logOdds(model, features, ANSWERABILITY_FEATURES));
+  return probability(
+    treesLogOdds(
+      model,
+      ANSWERABILITY_FEATURES.map((name) => features[name]),
+    ),
+  );
 }
 
 /** The share of the question's two rarest known words (its subject) that a set of words holds. */

@@ -4,10 +4,11 @@ import {SECTION_FEATURES} from '@studio-handbook/search/sections';
 import {ANSWERABILITY_FEATURES, type AnswerabilityModel} from '../answerability';
 import {PASSAGE_FEATURES, type PassageFeature} from '../passages';
 import type {LinearModel} from './logistic';
+import {checkTrees} from './trees';
 
 /**
- * Ask AI's fitted weights: the section ranking's, the passage model's and the answerability
- * model's with its decision threshold. `bench/ask-ai-fit/fit.ts` writes them to `weights.json`
+ * Ask AI's fitted weights: the section ranking's and the passage model's (logistic), and the
+ * answerability model's (boosted trees) with its decision threshold. `bench/ask-ai-fit/fit.ts` writes them to `weights.json`
  * from the judged sets, with where they came from; nothing here is set by hand.
  */
 export type AskAiModel = {
@@ -32,7 +33,16 @@ function checked<Name extends string>(
 
 export function parseModel(raw: unknown): AskAiModel {
   const file = raw as {section?: unknown; passage?: unknown; answerable?: {threshold?: unknown}};
-  const answerable = checked(file.answerable, ANSWERABILITY_FEATURES, 'answerable');
+  const answerable = checkTrees(
+    file.answerable,
+    ANSWERABILITY_FEATURES.length,
+    `${WEIGHTS_FILE.pathname}: answerable`,
+  );
+  const names = (file.answerable as {features?: unknown} | undefined)?.features;
+  if (JSON.stringify(names) !== JSON.stringify(ANSWERABILITY_FEATURES))
+    throw new Error(
+      `${WEIGHTS_FILE.pathname}: answerable.features is not the list of answerability.ts (refit: bench/ask-ai-fit/fit.ts)`,
+    );
   const threshold = file.answerable?.threshold;
   if (typeof threshold !== 'number' || threshold <= 0 || threshold >= 1)
     throw new Error(`${WEIGHTS_FILE.pathname}: answerable.threshold is not a probability`);
