@@ -92,6 +92,9 @@ const SETS: readonly string[] =
         'heldout-en-P',
         'heldout-id-O',
         'heldout-conv-O',
+        'heldout-en-Q',
+        'heldout-id-P',
+        'heldout-conv-P',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;
