@@ -89,6 +89,8 @@ describe('the keyboard-only walk', () => {
     problems.push(...(await tabTo(page, SEARCH_BUTTON)));
     await press(page, 'Enter');
     await page.locator(QUERY_INPUT).waitFor();
+    // The modal focuses its input a moment after it mounts; keys typed before land elsewhere.
+    await expect.poll(() => focusedMatches(page, QUERY_INPUT)).toBe(true);
     await page.keyboard.type(ROLLBACK_QUESTION);
     await page.locator('.DocSearch-Hit', {hasText: ROLLBACK_QUESTION}).first().waitFor();
     await press(page, 'Enter');
