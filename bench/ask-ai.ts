@@ -89,12 +89,12 @@ const SETS: readonly string[] =
         'ask-en-O',
         'ask-id-N',
         'conv-N',
-        'heldout-en-P',
-        'heldout-id-O',
-        'heldout-conv-O',
-        'heldout-en-Q',
-        'heldout-id-P',
-        'heldout-conv-P',
+        'ask-en-P',
+        'ask-id-O',
+        'conv-O',
+        'ask-en-Q',
+        'ask-id-P',
+        'conv-P',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;

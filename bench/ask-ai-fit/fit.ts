@@ -120,6 +120,12 @@ export const GROUPS: readonly {readonly name: string; readonly sets: readonly st
   {name: 'en-O', sets: ['ask-en-O']},
   {name: 'id-N', sets: ['ask-id-N']},
   {name: 'conv-N', sets: ['conv-N']},
+  {name: 'en-P', sets: ['ask-en-P']},
+  {name: 'id-O', sets: ['ask-id-O']},
+  {name: 'conv-O', sets: ['conv-O']},
+  {name: 'en-Q', sets: ['ask-en-Q']},
+  {name: 'id-P', sets: ['ask-id-P']},
+  {name: 'conv-P', sets: ['conv-P']},
 ];
 
 export function loadItems(groups = GROUPS): Item[] {
