@@ -1,6 +1,6 @@
 /**
  * Fits Ask AI's three models on the judged sets and reports them cross-validated:
- * 1. the section ranking: "is this section the one that answers?" (features of
+ * 1. the section ranking: "which of its sections answers the question?" (features of
  *    search/src/sections/rankSections.ts; positive: a section of an expected page holding every
  *    expected fact, else the most of them);
  * 2. the passage model: "is this unit the answering one?" (server/src/askai/passages.ts, over
@@ -8,7 +8,8 @@
  * 3. answerability: "does the handbook answer this question?" (server/src/askai/answerability.ts;
  *    positive: an answerable question), with the decision threshold that maximises Youden's J
  *    (true-answer rate + true-refusal rate − 1) on the training data's out-of-fold probabilities.
- * The first two are L2-regularised logistic regression (logistic.ts), the third gradient-boosted
+ * The first is a conditional logit, a choice among each question's sections (conditionalLogit.ts),
+ * the second an L2-regularised logistic regression (logistic.ts), the third gradient-boosted
  * trees (boosting.ts). Cross-validation leaves one group of
  * judged sets out at a time (a set and the typo twins of its questions stay together), fits on
  * the rest, and answers the left-out group through the real Ask AI service with those weights:
@@ -52,7 +53,8 @@ import {
 import {readJudgedSet} from '../lib/judgedSets';
 import {repoRoot} from '../lib/gateProcess';
 import {fitBoostedTrees, predictTrees, type BoostingParams} from './boosting';
-import {fitLogistic} from './logistic';
+import {fitConditionalLogit, type Choice} from './conditionalLogit';
+import {fitLogistic, type Fitted} from './logistic';
 
 type Item = Judged & {
   readonly set: string;
@@ -189,11 +191,13 @@ function sectionRows(items: readonly Item[]): {
   rows: number[][];
   labels: number[];
   followUp: boolean[];
+  question: number[];
 } {
   const rows: number[][] = [];
   const labels: number[] = [];
   const followUp: boolean[] = [];
-  for (const item of items) {
+  const question: number[] = [];
+  for (const [q, item] of items.entries()) {
     if (!item.answerable) continue;
     const ranking = engine.rankSections(item.question, {
       weights: FLAT,
@@ -212,48 +216,87 @@ function sectionRows(items: readonly Item[]): {
       rows.push(SECTION_FEATURES.map((name) => ranked.features[name]));
       labels.push(held[index] === most ? 1 : 0);
       followUp.push(item.context !== undefined);
+      question.push(q);
     });
   }
-  return {rows, labels, followUp};
+  return {rows, labels, followUp, question};
 }
 
 /** Follow-up features: fitted on the follow-ups alone, after the rest (`fitSection`). */
 const FOLLOW_UP_FEATURES: readonly SectionFeature[] = ['conversationPage'];
 
 /**
- * The section model in two stages. First every feature but the follow-ups' own, on every
- * question; then the weight of `conversationPage` on the follow-ups alone, beside the first
- * stage's score (a two-feature logistic regression, its weight brought to that score's scale).
- * Fitted together, the one feature that only follow-ups have moved the other weights, and with
- * them the standalone questions' figures (cross-validated: bench/README.md).
+ * The section model: a choice among each question's sections (a conditional logit,
+ * conditionalLogit.ts), since the answer quotes the one ranked first. Cross-validated against a
+ * logistic regression over every section of every question (bench/README.md, round 16). In two
+ * stages: first every feature but the follow-ups' own, on every question; then the weight of
+ * `conversationPage` on the follow-ups alone, beside the first stage's score (a two-feature
+ * choice model, its weight brought to that score's scale). Fitted together, the one feature that
+ * only follow-ups have moved the other weights, and with them the standalone questions' figures
+ * (cross-validated: bench/README.md).
  */
 function fitSection(data: ReturnType<typeof sectionRows>): SectionWeights {
-  return fitTwoStage(SECTION_FEATURES, FOLLOW_UP_FEATURES, data) as SectionWeights;
+  return fitTwoStage(SECTION_FEATURES, FOLLOW_UP_FEATURES, data, (rows, labels, rowsOf) =>
+    fitConditionalLogit(
+      choicesOf(
+        rows,
+        labels,
+        rowsOf.map((i) => data.question[i] ?? -1),
+      ),
+    ),
+  ) as SectionWeights;
+}
+
+/** Rows grouped into one choice per question (rows of one question are adjacent). */
+function choicesOf(
+  rows: readonly number[][],
+  labels: readonly number[],
+  question: readonly number[],
+): Choice[] {
+  const choices: {rows: number[][]; labels: number[]}[] = [];
+  rows.forEach((row, i) => {
+    if (i === 0 || question[i] !== question[i - 1]) choices.push({rows: [], labels: []});
+    const choice = choices[choices.length - 1] as {rows: number[][]; labels: number[]};
+    choice.rows.push(row);
+    choice.labels.push(labels[i] ?? 0);
+  });
+  return choices;
 }
 
 /**
- * A logistic model in two stages: every feature but `followUpOnly` on every row, then the
+ * A linear model in two stages: every feature but `followUpOnly` on every row, then the
  * `followUpOnly` weights on the follow-ups' rows alone, beside the first stage's score, brought
- * to that score's scale.
+ * to that score's scale. `fit` fits one stage (a logistic regression unless given; it is told
+ * which of `data`'s rows it gets, `rowsOf`).
  */
 function fitTwoStage<Name extends string>(
   names: readonly Name[],
   followUpOnly: readonly Name[],
   data: {rows: number[][]; labels: number[]; followUp: boolean[]},
+  fit: (rows: number[][], labels: number[], rowsOf: number[]) => Fitted = (rows, labels) =>
+    fitLogistic(rows, labels),
 ): Record<Name | 'bias', number> {
   const shared = names.filter((name) => !followUpOnly.includes(name));
   const column = (name: Name) => names.indexOf(name);
   const sharedRows = data.rows.map((row) => shared.map((name) => row[column(name)] ?? 0));
-  const first = toModel(shared, fitLogistic(sharedRows, data.labels));
+  const first = toModel(
+    shared,
+    fit(
+      sharedRows,
+      data.labels,
+      data.rows.map((_, i) => i),
+    ),
+  );
   const base = (row: readonly number[]) =>
     shared.reduce((sum, name) => sum + first[name] * (row[column(name)] ?? 0), first.bias);
   const followUps = data.rows.flatMap((row, i) => (data.followUp[i] ? [i] : []));
-  const second = fitLogistic(
+  const second = fit(
     followUps.map((i) => {
       const row = data.rows[i] as number[];
       return [base(row), ...followUpOnly.map((name) => row[column(name)] ?? 0)];
     }),
     followUps.map((i) => data.labels[i] ?? 0),
+    followUps,
   );
   const scale = second.weights[0] ?? 0;
   return {

@@ -14,7 +14,7 @@ const MAX_ITERATIONS = 100;
 const TOLERANCE = 1e-9;
 
 /** Each column's mean and standard deviation (1 for a constant column), for standardising. */
-function columnScale(rows: readonly (readonly number[])[]): {mean: number[]; sd: number[]} {
+export function columnScale(rows: readonly (readonly number[])[]): {mean: number[]; sd: number[]} {
   const n = rows.length;
   const p = rows[0]?.length ?? 0;
   const mean = new Array<number>(p).fill(0);
@@ -75,7 +75,7 @@ export function fitLogistic(
 }
 
 /** Solves A·x = b by Gaussian elimination with partial pivoting (A is small and positive definite). */
-function solve(a: number[][], b: number[]): number[] {
+export function solve(a: number[][], b: number[]): number[] {
   const n = b.length;
   const m = a.map((row, i) => [...row, b[i] ?? 0]);
   for (let col = 0; col < n; col += 1) {

@@ -13,7 +13,7 @@ import type {Section} from './types';
  * Ranks the handbook's sections for a question, for Ask AI. The question is read by the one
  * analyzer (tokens, stop words of English and Indonesian, stems, synonyms, typos); each section
  * gets a vector of features, and its score is their weighted sum with the weights the caller
- * passes (Ask AI's are fitted by logistic regression on judged questions: search/DESIGN.md), as
+ * passes (Ask AI's are fitted as a choice among each judged question's sections: search/DESIGN.md), as
  * MiniSearch takes per-call `boost` and `weights`. Nothing is kept between calls.
  */
 

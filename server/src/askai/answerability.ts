@@ -20,7 +20,7 @@ import type {Passage} from './passages';
 export const ANSWERABILITY_FEATURES = [
   /** The chosen passage's score from the passage model (log-odds). */
   'passageScore',
-  /** Its section's score from the section ranking (log-odds). */
+  /** Its section's score from the section ranking (its utility in the choice among sections). */
   'sectionScore',
   /** The share of the question's known words the passage (unit, neighbours, headings) holds. */
   'windowShare',
@@ -60,7 +60,7 @@ export type AnswerabilityFeature = (typeof ANSWERABILITY_FEATURES)[number];
 
 export type AnswerabilityModel = BoostedTrees & {readonly threshold: number};
 
-/** The score of a passage or section that is not there (a log-odds no ranked one reaches in practice). */
+/** The score of a passage or section that is not there (one no ranked one reaches in practice). */
 const NO_SCORE = -10;
 
 export function answerabilityFeatures(

@@ -20,7 +20,7 @@ export const PASSAGE_FEATURES = [
   'intentMet',
   /** The share of the question's names (tools, products) the passage lacks. */
   'namedMissing',
-  /** The section's score from the section ranking (its fitted log-odds). */
+  /** The section's score from the section ranking (its fitted utility). */
   'sectionScore',
   /** 1 for the first unit of its section. */
   'first',

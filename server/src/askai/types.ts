@@ -12,7 +12,7 @@ export type {Section, Unit};
 /** A section the search ranked for a question, best first. */
 export type RetrievedSection = {
   readonly section: Section;
-  /** The section ranking's score (fitted log-odds). */
+  /** The section ranking's score (its fitted utility: differences between sections are log odds). */
   readonly score: number;
 };
 
