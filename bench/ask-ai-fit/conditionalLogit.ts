@@ -41,7 +41,9 @@ function logSumExp(values: readonly number[], where: (i: number) => boolean): nu
   return most + Math.log(sum);
 }
 
-export function fitConditionalLogit(choices: readonly Choice[]): Fitted {
+export function fitConditionalLogit(offered: readonly Choice[]): Fitted {
+  // A question none of whose candidates is right has no likelihood under any weights: skipped.
+  const choices = offered.filter((choice) => choice.labels.includes(1));
   const {mean, sd} = columnScale(choices.flatMap((choice) => choice.rows));
   const p = mean.length;
   const x = choices.map((choice) =>

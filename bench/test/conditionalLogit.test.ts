@@ -62,6 +62,19 @@ describe('conditional logit', () => {
     expect(pointwise.weights[1]).toBeGreaterThan(0.5);
   });
 
+  it('skips a question none of whose candidates is right', () => {
+    const data = questions(30);
+    const none: Choice = {
+      rows: [
+        [0.2, 0],
+        [0.7, 0],
+      ],
+      labels: [0, 0],
+    };
+    // Its likelihood is zero under any weights: kept, it would make every step look no worse.
+    expect(fitConditionalLogit([...data, none])).toEqual(fitConditionalLogit(data));
+  });
+
   it('gives every question probabilities that sum to one', () => {
     const model = fitConditionalLogit(questions(20));
     for (const choice of questions(5)) {
