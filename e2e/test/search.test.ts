@@ -63,6 +63,20 @@ describe('the search modal', () => {
     expect(watched.consoleErrors).toEqual([]);
   });
 
+  it('waits for a search the gate answers three seconds late instead of failing after one', async () => {
+    const page = await signedInPage('/docs/documentation');
+    // The gate slowed by load: every search answered three seconds late (the browser client
+    // gives up after one second without the response's headers by default).
+    await page.route('**/1/indexes/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await route.continue();
+    });
+    await page.keyboard.press('Control+k');
+    await input(page).fill('kong');
+    await page.locator('.DocSearch-Hit').first().waitFor({timeout: 15_000});
+    expect(watched.consoleErrors).toEqual([]);
+  });
+
   it('shows hits grouped by section with <mark> highlights, and Enter opens the hit at its anchor', async () => {
     const page = await signedInPage('/docs/documentation');
     await page.keyboard.press('Control+k');

@@ -94,6 +94,11 @@ function sameOriginSearchClient(appId: string, apiKey: string): DocSearchTransfo
   if (!createLiteClient) throw new Error('The search client is not loaded yet.'); // (CUSTOM)
   return createLiteClient(appId, apiKey, { // (CUSTOM)
     hosts: [{url: window.location.host, protocol: window.location.protocol === 'https:' ? 'https' : 'http', accept: 'readWrite'}], // (CUSTOM)
+    // (CUSTOM) One same-origin host, nothing to fail over to: the browser defaults (1 s to the
+    // response's headers, which the gate sends with the hits; 2 s to its end) would turn a gate
+    // slowed by load into "Unreachable hosts". Both get the client's read timeout for servers
+    // (5 s), which still ends a stalled search with an error.
+    timeouts: {connect: 5_000, read: 5_000, write: 30_000}, // (CUSTOM)
   }) as unknown as DocSearchTransformClient; // (CUSTOM)
 } // (CUSTOM)
 
