@@ -172,4 +172,17 @@ describe('the search page', () => {
     expect(await results.first().getAttribute('href')).toMatch(/^\/docs\/tools\/kong/);
     expect(watched.consoleErrors).toEqual([]);
   });
+
+  it('waits on /search too when the gate answers three seconds late', async () => {
+    watched = await watchedContext(browser);
+    await signInContext(watched.context, gate.baseUrl, 'alice@studio.example');
+    const page = watched.watch(await watched.context.newPage());
+    await page.route('**/1/indexes/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await route.continue();
+    });
+    await page.goto(`${gate.baseUrl}/search?q=kong`);
+    await page.locator('article h2 a').first().waitFor({timeout: 15_000});
+    expect(watched.consoleErrors).toEqual([]);
+  });
 });

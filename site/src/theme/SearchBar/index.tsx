@@ -41,6 +41,7 @@ import type {
 
 import type {AutocompleteState} from '@algolia/autocomplete-core';
 import type {FacetFilters} from 'algoliasearch/lite';
+import {SAME_ORIGIN_TIMEOUTS} from '@site/src/search/sameOriginTimeouts'; // (CUSTOM)
 import type {ThemeConfigAlgolia} from '@docusaurus/theme-search-algolia';
 import {reportSearchClick, withClickPositions} from '@site/src/insights/searchClicks'; // (CUSTOM) reader insights
 import {releasePage, useInertPage} from './modalAccessibility'; // (CUSTOM)
@@ -94,11 +95,7 @@ function sameOriginSearchClient(appId: string, apiKey: string): DocSearchTransfo
   if (!createLiteClient) throw new Error('The search client is not loaded yet.'); // (CUSTOM)
   return createLiteClient(appId, apiKey, { // (CUSTOM)
     hosts: [{url: window.location.host, protocol: window.location.protocol === 'https:' ? 'https' : 'http', accept: 'readWrite'}], // (CUSTOM)
-    // (CUSTOM) One same-origin host, nothing to fail over to: the browser defaults (1 s to the
-    // response's headers, which the gate sends with the hits; 2 s to its end) would turn a gate
-    // slowed by load into "Unreachable hosts". Both get the client's read timeout for servers
-    // (5 s), which still ends a stalled search with an error.
-    timeouts: {connect: 5_000, read: 5_000, write: 30_000}, // (CUSTOM)
+    timeouts: SAME_ORIGIN_TIMEOUTS, // (CUSTOM) a gate slowed by load is waited for
   }) as unknown as DocSearchTransformClient; // (CUSTOM)
 } // (CUSTOM)
 

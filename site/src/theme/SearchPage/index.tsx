@@ -11,6 +11,7 @@ import clsx from 'clsx';
 
 import algoliaSearchHelper from 'algoliasearch-helper';
 import {liteClient} from 'algoliasearch/lite';
+import {SAME_ORIGIN_TIMEOUTS} from '@site/src/search/sameOriginTimeouts'; // (CUSTOM)
 
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import Head from '@docusaurus/Head';
@@ -243,6 +244,7 @@ function SearchPageContent(): ReactNode {
     hosts: ExecutionEnvironment.canUseDOM // (CUSTOM)
       ? [{url: window.location.host, protocol: window.location.protocol === 'https:' ? 'https' : 'http', accept: 'readWrite'}] // (CUSTOM)
       : [{url: 'localhost', protocol: 'http', accept: 'readWrite'}], // (CUSTOM) never called during static rendering
+    timeouts: SAME_ORIGIN_TIMEOUTS, // (CUSTOM) a gate slowed by load is waited for
   }); // (CUSTOM)
   const algoliaHelper = algoliaSearchHelper(algoliaClient, indexName, {
     // eslint-disable-next-line @typescript-eslint/ban-ts-comment
