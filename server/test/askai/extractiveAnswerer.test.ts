@@ -124,6 +124,25 @@ describe('the extractive answer', () => {
     expect(body.indexOf('protected environment')).toBeGreaterThan(body.indexOf('Project Manager'));
   });
 
+  it('quotes an answering list item under the sentence that introduces its list', async () => {
+    const approvals = section('Approvals', [
+      text('The production environment is a protected environment in GitLab.'),
+      text('The manual deploy job starts only after approval from one of these approvers:'),
+      item('the Backend Lead, and'),
+      item('the Project Manager.'),
+      text('Release windows are Monday to Thursday.'),
+    ]);
+    const out = await answer({
+      sections: [{section: approvals, score: 1}],
+      quote: {section: approvals, units: [3, 0, 1, 2, 4]},
+    });
+    const body = out.slice(out.indexOf('\n\n') + 2);
+    expect(body).toMatch(
+      /^> The manual deploy job .* approvers:\n>\n> - the Backend Lead, and\n> - the Project Manager\.\n/,
+    );
+    expect(body.match(/Project Manager/g)).toHaveLength(1);
+  });
+
   it('gives the refusal when the plan found no answer, whatever the sections', async () => {
     const out = await answer({answerable: false, sections: [{section: vpn, score: 1}]});
     expect(out.startsWith("I couldn't find this in the handbook.")).toBe(true);

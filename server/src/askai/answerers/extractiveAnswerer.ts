@@ -28,7 +28,7 @@ export class ExtractiveAnswerer implements Answerer {
     // A follow-up says which earlier question it builds on.
     if (request.buildsOn) yield `Following up on “${escapeMarkdown(request.buildsOn)}”:\n\n`;
     yield `From ${sectionLink(quote.section)}:\n\n`;
-    const [answering, ...rest] = units;
+    const [answering, ...rest] = leadWithIntroduction(units);
     if (!answering) return;
     // A sentence that introduces a list is quoted with the items of it the quote holds.
     const list: typeof rest = [];
@@ -47,6 +47,24 @@ export class ExtractiveAnswerer implements Answerer {
     yield* wordDeltas(renderQuote([answering, ...list]));
     if (context.length > 0 && !signal.aborted) yield* wordDeltas(renderQuote(context));
   }
+}
+
+/**
+ * A list item or row that answers is quoted under the sentence that introduces its list, when the
+ * quote holds that sentence: "…only be started after approval from one of the designated
+ * approvers:" and then the approvers, not one approver and then the sentence.
+ */
+function leadWithIntroduction<T extends Unit & {readonly index: number}>(
+  units: readonly T[],
+): readonly T[] {
+  const [answering, ...rest] = units;
+  if (!answering || (answering.kind !== 'item' && answering.kind !== 'row')) return units;
+  let start = answering.index;
+  while (rest.some((unit) => unit.index === start - 1 && unit.kind === answering.kind)) start--;
+  const intro = rest.find((unit) => unit.index === start - 1);
+  if (!intro || !introduces(intro)) return units;
+  const others = [...rest.filter((unit) => unit !== intro), answering];
+  return [intro, ...others.sort((a, b) => a.index - b.index)];
 }
 
 /** A sentence that introduces what follows it (it ends with a colon). */
