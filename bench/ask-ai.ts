@@ -95,9 +95,9 @@ const SETS: readonly string[] =
         'ask-en-Q',
         'ask-id-P',
         'conv-P',
-        'heldout-en-R',
-        'heldout-id-Q',
-        'heldout-conv-Q',
+        'ask-en-R',
+        'ask-id-Q',
+        'conv-Q',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;

@@ -128,6 +128,9 @@ export const GROUPS: readonly {readonly name: string; readonly sets: readonly st
   {name: 'en-Q', sets: ['ask-en-Q']},
   {name: 'id-P', sets: ['ask-id-P']},
   {name: 'conv-P', sets: ['conv-P']},
+  {name: 'en-R', sets: ['ask-en-R']},
+  {name: 'id-Q', sets: ['ask-id-Q']},
+  {name: 'conv-Q', sets: ['conv-Q']},
 ];
 
 export function loadItems(groups = GROUPS): Item[] {
