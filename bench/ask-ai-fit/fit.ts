@@ -225,16 +225,21 @@ function sectionRows(items: readonly Item[]): {
   return {rows, labels, followUp, question};
 }
 
-/** Follow-up features: fitted on the follow-ups alone, after the rest (`fitSection`). */
-const FOLLOW_UP_FEATURES: readonly SectionFeature[] = ['conversationPage'];
+/**
+ * Follow-up features: fitted on the follow-ups alone, after the rest (`fitSection`). `ownCoverage`
+ * was screened on the section ranking alone first (top-ranked section holds the facts, follow-ups
+ * 65.6 → 68.4%, standalone unchanged) and then cross-validated through the pipeline
+ * (bench/README.md, round 17).
+ */
+const FOLLOW_UP_FEATURES: readonly SectionFeature[] = ['conversationPage', 'ownCoverage'];
 
 /**
  * The section model: a choice among each question's sections (a conditional logit,
  * conditionalLogit.ts), since the answer quotes the one ranked first. Cross-validated against a
  * logistic regression over every section of every question (bench/README.md, round 16). In two
- * stages: first every feature but the follow-ups' own, on every question; then the weight of
- * `conversationPage` on the follow-ups alone, beside the first stage's score (a two-feature
- * choice model, its weight brought to that score's scale). Fitted together, the one feature that
+ * stages: first every feature but the follow-ups' own, on every question; then the weights of
+ * `conversationPage` and `ownCoverage` on the follow-ups alone, beside the first stage's score (a
+ * three-feature choice model, its weights brought to that score's scale). Fitted together, the one feature that
  * only follow-ups have moved the other weights, and with them the standalone questions' figures
  * (cross-validated: bench/README.md).
  */

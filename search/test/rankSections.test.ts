@@ -95,6 +95,24 @@ describe("Ask AI's section ranking", () => {
     expect(redis && backups && backups.weight < redis.weight).toBe(true);
   });
 
+  it("marks how much of a follow-up's own words, not the earlier question's, a section holds", () => {
+    const ownCoverage = (question: string, context?: string) =>
+      Object.fromEntries(
+        engine
+          .rankSections(question, {weights: COVERAGE_ONLY, ...(context ? {context} : {})})
+          .sections.map(({section, features}) => [section.url, features.ownCoverage]),
+      );
+    // "restores" is the follow-up's own word: the backups section holds it, and its earlier
+    // words (postgres, backups) do not count.
+    const leaning = ownCoverage('and the restores?', 'how long are postgres backups kept?');
+    expect(leaning['/docs/postgres#backups']).toBe(1);
+    expect(leaning['/docs/redis#persistence']).toBe(0);
+    // Asked alone, a question has no earlier words to tell its own from: 0 everywhere.
+    const alone = Object.values(ownCoverage('how long are postgres backups kept?'));
+    expect(alone.length).toBeGreaterThan(0);
+    expect(alone.every((value) => value === 0)).toBe(true);
+  });
+
   it('reads an Indonesian word through its English translation, but gives the translation no weight', () => {
     // "cadangan" (backup) is in no section; "backups" is, by stem. A dictionary's translation
     // of a common word is often wrong, so it marks what a section holds but weighs nothing.

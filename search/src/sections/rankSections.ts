@@ -52,6 +52,12 @@ export const SECTION_FEATURES = [
   'blog',
   /** 1 when the section's page is one the conversation's previous answer quoted (a follow-up). */
   'conversationPage',
+  /**
+   * In a follow-up that leans on an earlier question: the rarity-weighted share of its own known
+   * words (not the earlier question's) the section holds; 0 otherwise. The earlier words find the
+   * subject, the reader's new ones which of its sections ("how many parts at once?").
+   */
+  'ownCoverage',
 ] as const;
 export type SectionFeature = (typeof SECTION_FEATURES)[number];
 export type SectionWeights = Readonly<Record<SectionFeature | 'bias', number>>;
@@ -283,6 +289,17 @@ export function rankSections(
     const page = index.pageIds[id] as number;
     pageMasks[page] = (pageMasks[page] ?? 0) | (masks[id] ?? 0) | (metaMasks[id] ?? 0);
   }
+  const leaning = terms.some((term) => term.context && term.known);
+  const ownWord = (term: QuestionTerm) => leaning && term.known && !term.context;
+  const ownTotal = terms.reduce((sum, term) => sum + (ownWord(term) ? term.weight : 0), 0);
+  const ownShare = (mask: number) => {
+    if (ownTotal <= 0) return 0;
+    let held = 0;
+    terms.forEach((term, i) => {
+      if (ownWord(term) && mask & (1 << i)) held += term.weight;
+    });
+    return held / ownTotal;
+  };
   const share = (mask: number) => {
     if (total <= 0) return 0;
     let held = 0;
@@ -358,6 +375,7 @@ export function rankSections(
       searchSection: searchSection === undefined ? 0 : 1 / (1 + searchSection),
       blog: section.kind === 'blog' ? 1 : 0,
       conversationPage: conversationPages.has(page) ? 1 : 0,
+      ownCoverage: ownShare(mask),
     };
     let score = weights.bias;
     for (const name of SECTION_FEATURES) score += weights[name] * features[name];
