@@ -98,6 +98,9 @@ const SETS: readonly string[] =
         'ask-en-R',
         'ask-id-Q',
         'conv-Q',
+        'heldout-en-S',
+        'heldout-id-R',
+        'heldout-conv-R',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;
