@@ -103,44 +103,35 @@ describe('the extractive answer', () => {
     expect(out).toContain('> Never log secrets');
   });
 
+  const approvals = section('Approvals', [
+    text('The production environment is a protected environment in GitLab.'),
+    text('The manual deploy job starts only after approval from one of the designated approvers:'),
+    item('the Backend Lead, and'),
+    item('the Project Manager.'),
+    text('Release windows are Monday to Thursday.'),
+  ]);
+  /** The answer's quote: what follows its "From [section]:" line. */
+  const quoteOf = (out: string) => out.slice(out.indexOf('\n\n') + 2);
+  const LIST =
+    /^> The manual deploy job .* approvers:\n>\n> - the Backend Lead, and\n> - the Project Manager\.\n/;
+
   it('quotes a sentence that introduces a list together with its items when it answers', async () => {
-    const approvals = section('Approvals', [
-      text('The production environment is a protected environment in GitLab.'),
-      text(
-        'The manual deploy job starts only after approval from one of the designated approvers:',
-      ),
-      item('the Backend Lead, and'),
-      item('the Project Manager.'),
-      text('Release windows are Monday to Thursday.'),
-    ]);
     const out = await answer({
       sections: [{section: approvals, score: 1}],
       quote: {section: approvals, units: [1, 0, 2, 3, 4]},
     });
-    const body = out.slice(out.indexOf('\n\n') + 2);
-    expect(body).toMatch(
-      /^> The manual deploy job .* approvers:\n>\n> - the Backend Lead, and\n> - the Project Manager\.\n/,
-    );
+    const body = quoteOf(out);
+    expect(body).toMatch(LIST);
     expect(body.indexOf('protected environment')).toBeGreaterThan(body.indexOf('Project Manager'));
   });
 
   it('quotes an answering list item under the sentence that introduces its list', async () => {
-    const approvals = section('Approvals', [
-      text('The production environment is a protected environment in GitLab.'),
-      text('The manual deploy job starts only after approval from one of these approvers:'),
-      item('the Backend Lead, and'),
-      item('the Project Manager.'),
-      text('Release windows are Monday to Thursday.'),
-    ]);
     const out = await answer({
       sections: [{section: approvals, score: 1}],
       quote: {section: approvals, units: [3, 0, 1, 2, 4]},
     });
-    const body = out.slice(out.indexOf('\n\n') + 2);
-    expect(body).toMatch(
-      /^> The manual deploy job .* approvers:\n>\n> - the Backend Lead, and\n> - the Project Manager\.\n/,
-    );
-    expect(body.match(/Project Manager/g)).toHaveLength(1);
+    expect(quoteOf(out)).toMatch(LIST);
+    expect(quoteOf(out).match(/Project Manager/g)).toHaveLength(1);
   });
 
   it('gives the refusal when the plan found no answer, whatever the sections', async () => {
