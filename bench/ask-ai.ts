@@ -101,6 +101,9 @@ const SETS: readonly string[] =
         'heldout-en-S',
         'heldout-id-R',
         'heldout-conv-R',
+        'heldout-en-T',
+        'heldout-id-S',
+        'heldout-conv-S',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;
