@@ -7,7 +7,8 @@
  *    the units of the best-ranked section; positive: a unit of an expected page holding a fact);
  * 3. answerability: "does the handbook answer this question?" (server/src/askai/answerability.ts;
  *    positive: an answerable question), with the decision threshold that maximises Youden's J
- *    (true-answer rate + true-refusal rate − 1) on the training data's out-of-fold probabilities.
+ *    (true-answer rate + true-refusal rate − 1) on the out-of-fold probabilities of the training
+ *    data's questions asked alone (not its follow-ups).
  * The first is a conditional logit, a choice among each question's sections (conditionalLogit.ts),
  * the second an L2-regularised logistic regression (logistic.ts), the third gradient-boosted
  * trees (boosting.ts). Cross-validation leaves one group of
@@ -475,9 +476,17 @@ export function fitModel(items: readonly Item[]): AskAiModel {
     answerLabels,
     items.map((item) => item.group),
   );
+  // The threshold is chosen on the questions asked alone, where a refusal answers "does the
+  // handbook say this?". A follow-up's rows would pull it up: their plans borrow the earlier
+  // question's words, so their probabilities run high, and Youden's J weighs their few
+  // unanswerable turns as much as all their answerable ones (bench/README.md, round 18).
+  const alone = items.map((item) => item.context === undefined);
   const threshold = process.env.FIT_THRESHOLD
     ? Number(process.env.FIT_THRESHOLD)
-    : youdenThreshold(probabilities, answerLabels);
+    : youdenThreshold(
+        probabilities.filter((_, i) => alone[i]),
+        answerLabels.filter((_, i) => alone[i]),
+      );
   return {
     section,
     passage,

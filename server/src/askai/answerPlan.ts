@@ -76,6 +76,7 @@ export function planAnswer(
     ranking.sections,
     judged[0] ?? null,
     judged[1] ?? null,
+    passage,
   );
   const p = answerability(model.answerable, features);
   const answerable = passage !== null && p >= model.answerable.threshold;

@@ -55,6 +55,15 @@ export const ANSWERABILITY_FEATURES = [
   'passageMargin',
   /** How many of the question's words are names in the handbook (its tools, products, projects). */
   'names',
+  /**
+   * In a plan that leans on an earlier question (a follow-up): the rarity-weighted share of the
+   * reader's own new known words the passage lacks. The earlier question's words find a passage
+   * that holds them; whether it answers what the reader asks now ("and if they're on leave?")
+   * is in the new words. 0 for a question planned alone.
+   */
+  'ownMissing',
+  /** ...and how many own known words the follow-up has (0 for a question planned alone). */
+  'ownWords',
 ] as const;
 export type AnswerabilityFeature = (typeof ANSWERABILITY_FEATURES)[number];
 
@@ -69,6 +78,8 @@ export function answerabilityFeatures(
   passage: Passage | null,
   /** The passage the passage model ranks second, if any. */
   runnerUp: Passage | null = null,
+  /** The passage the answer quotes, if not the judged one (a follow-up's own words pick it). */
+  quoted: Passage | null = passage,
 ): Record<AnswerabilityFeature, number> {
   const kind = question.intent.kind;
   const total = question.terms
@@ -105,7 +116,29 @@ export function answerabilityFeatures(
         : 0,
     passageMargin: (passage?.score ?? NO_SCORE) - (runnerUp?.score ?? NO_SCORE),
     names: question.terms.filter((term) => term.named).length,
+    ...ownWordsFeatures(question, quoted),
   };
+}
+
+/**
+ * A follow-up's own words against the passage: `ownMissing` and `ownWords`, both 0 unless the
+ * plan leans on an earlier question (some known word of the question comes from it).
+ */
+function ownWordsFeatures(
+  question: AnalyzedQuestion,
+  passage: Passage | null,
+): {ownMissing: number; ownWords: number} {
+  if (!question.terms.some((term) => term.context && term.known))
+    return {ownMissing: 0, ownWords: 0};
+  const own = question.terms
+    .map((term, i) => ({term, i}))
+    .filter(({term}) => term.known && !term.context);
+  const total = own.reduce((sum, {term}) => sum + term.weight, 0);
+  const window = passage?.window ?? 0;
+  const missing = own
+    .filter(({i}) => (window & (1 << i)) === 0)
+    .reduce((sum, {term}) => sum + term.weight, 0);
+  return {ownMissing: total > 0 ? missing / total : 0, ownWords: own.length};
 }
 
 /** The probability that the handbook answers the question. */

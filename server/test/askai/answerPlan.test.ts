@@ -54,4 +54,19 @@ describe('the answer plan', () => {
       expect((ranked?.mask ?? 0) & bit).not.toBe(0);
     }
   });
+
+  it('weighs a follow-up by the own words its passage lacks, and a question alone by none', () => {
+    const context = {text: 'How long are production logs kept?', weight: 1};
+    const vendor = planAnswer(engine, 'is there a budget for the logging vendor?', fittedModel(), {
+      context,
+    });
+    expect(vendor.features.ownWords).toBeGreaterThan(0);
+    expect(vendor.features.ownMissing).toBeGreaterThan(0.5);
+    expect(vendor.answerable).toBe(false);
+    const staging = planAnswer(engine, 'and on staging?', fittedModel(), {context});
+    expect(staging.features.ownMissing).toBe(0);
+    expect(staging.answerable).toBe(true);
+    const alone = plan('is there a budget for the logging vendor?').features;
+    expect([alone.ownMissing, alone.ownWords]).toEqual([0, 0]);
+  });
 });

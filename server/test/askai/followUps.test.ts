@@ -41,4 +41,18 @@ describe('Ask AI follow-ups', () => {
     expect(over).not.toMatch(/^Following up on/);
     expect(over).toMatch(/receive HTTP 429/);
   });
+
+  it('answers a short follow-up from the section that states what it asks, not the one before', async () => {
+    const [flow, parts] = await converse([
+      'how do multipart uploads work?',
+      'how many parts at once?',
+    ]);
+    expect(firstLink(flow)).toBe(
+      '/docs/engineering/frontend-developer/file-upload#the-upload-flow',
+    );
+    expect(firstLink(parts)).toBe(
+      '/docs/engineering/frontend-developer/file-upload#chunked-and-resumable-uploads',
+    );
+    expect(parts).toMatch(/concurrency of three/);
+  });
 });
