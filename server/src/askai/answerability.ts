@@ -5,7 +5,7 @@ import {
 } from '@studio-handbook/search/sections';
 import {probability} from './model/logistic';
 import {treesLogOdds, type BoostedTrees} from './model/trees';
-import type {Passage} from './passages';
+import {weightOf, type Passage} from './passages';
 
 /**
  * Whether the handbook answers the question, judged from its subject: does the passage the
@@ -130,15 +130,14 @@ function ownWordsFeatures(
 ): {ownMissing: number; ownWords: number} {
   if (!question.terms.some((term) => term.context && term.known))
     return {ownMissing: 0, ownWords: 0};
-  const own = question.terms
-    .map((term, i) => ({term, i}))
-    .filter(({term}) => term.known && !term.context);
-  const total = own.reduce((sum, {term}) => sum + term.weight, 0);
-  const window = passage?.window ?? 0;
-  const missing = own
-    .filter(({i}) => (window & (1 << i)) === 0)
-    .reduce((sum, {term}) => sum + term.weight, 0);
-  return {ownMissing: total > 0 ? missing / total : 0, ownWords: own.length};
+  let own = 0;
+  question.terms.forEach((term, i) => {
+    if (term.known && !term.context) own |= 1 << i;
+  });
+  const ownWords = question.terms.filter((term) => term.known && !term.context).length;
+  const total = weightOf(question, own);
+  const missing = weightOf(question, own & ~(passage?.window ?? 0));
+  return {ownMissing: total > 0 ? missing / total : 0, ownWords};
 }
 
 /** The probability that the handbook answers the question. */

@@ -80,7 +80,8 @@ function namedBits(question: AnalyzedQuestion): number {
   return bits;
 }
 
-function weightOf(question: AnalyzedQuestion, mask: number): number {
+/** The summed weight of the question's words whose bits a mask sets. */
+export function weightOf(question: AnalyzedQuestion, mask: number): number {
   let weight = 0;
   question.terms.forEach((term, i) => {
     if (mask & (1 << i)) weight += term.weight;
