@@ -98,12 +98,15 @@ const SETS: readonly string[] =
         'ask-en-R',
         'ask-id-Q',
         'conv-Q',
-        'heldout-en-S',
-        'heldout-id-R',
-        'heldout-conv-R',
-        'heldout-en-T',
-        'heldout-id-S',
-        'heldout-conv-S',
+        'ask-en-S',
+        'ask-id-R',
+        'conv-R',
+        'ask-en-T',
+        'ask-id-S',
+        'conv-S',
+        'heldout-en-U',
+        'heldout-id-T',
+        'heldout-conv-T',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;

@@ -132,6 +132,12 @@ export const GROUPS: readonly {readonly name: string; readonly sets: readonly st
   {name: 'en-R', sets: ['ask-en-R']},
   {name: 'id-Q', sets: ['ask-id-Q']},
   {name: 'conv-Q', sets: ['conv-Q']},
+  {name: 'en-S', sets: ['ask-en-S']},
+  {name: 'id-R', sets: ['ask-id-R']},
+  {name: 'conv-R', sets: ['conv-R']},
+  {name: 'en-T', sets: ['ask-en-T']},
+  {name: 'id-S', sets: ['ask-id-S']},
+  {name: 'conv-S', sets: ['conv-S']},
 ];
 
 export function loadItems(groups = GROUPS): Item[] {
