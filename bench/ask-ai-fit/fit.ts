@@ -197,6 +197,42 @@ function factsIn(item: Judged, text: string): number {
   return item.facts.filter((fact) => haystack.includes(plain(fact))).length;
 }
 
+export /**
+ * Each item's section rows: every section holding one of its words, its features and whether
+ * it states the most facts. They depend on the item alone (FLAT weights: the features do not
+ * depend on the weights), so a cross-validation computes them once, not once per fold.
+ */
+const itemSectionRows = new WeakMap<Item, {rows: number[][]; labels: number[]} | null>();
+
+function sectionRowsOf(item: Item): {rows: number[][]; labels: number[]} | null {
+  const known = itemSectionRows.get(item);
+  if (known !== undefined) return known;
+  const ranking = engine.rankSections(item.question, {
+    weights: FLAT,
+    all: true,
+    ...leaning(item),
+  });
+  const pages = expectedPages(item);
+  const held = ranking.sections.map((ranked) =>
+    pages.has(pagePath(ranked.section.page))
+      ? factsIn(item, ranked.section.units.map((unit) => unit.text).join('\n'))
+      : 0,
+  );
+  const most = Math.max(0, ...held);
+  // No section states a fact: nothing to learn the ranking from.
+  const out =
+    most === 0
+      ? null
+      : {
+          rows: ranking.sections.map((ranked) =>
+            SECTION_FEATURES.map((name) => ranked.features[name]),
+          ),
+          labels: held.map((count) => (count === most ? 1 : 0)),
+        };
+  itemSectionRows.set(item, out);
+  return out;
+}
+
 function sectionRows(items: readonly Item[]): {
   rows: number[][];
   labels: number[];
@@ -209,22 +245,11 @@ function sectionRows(items: readonly Item[]): {
   const question: number[] = [];
   for (const [q, item] of items.entries()) {
     if (!item.answerable) continue;
-    const ranking = engine.rankSections(item.question, {
-      weights: FLAT,
-      all: true,
-      ...leaning(item),
-    });
-    const pages = expectedPages(item);
-    const held = ranking.sections.map((ranked) =>
-      pages.has(pagePath(ranked.section.page))
-        ? factsIn(item, ranked.section.units.map((unit) => unit.text).join('\n'))
-        : 0,
-    );
-    const most = Math.max(0, ...held);
-    if (most === 0) continue; // no section states a fact: nothing to learn the ranking from
-    ranking.sections.forEach((ranked, index) => {
-      rows.push(SECTION_FEATURES.map((name) => ranked.features[name]));
-      labels.push(held[index] === most ? 1 : 0);
+    const own = sectionRowsOf(item);
+    if (own === null) continue;
+    own.rows.forEach((row, index) => {
+      rows.push(row);
+      labels.push(own.labels[index] ?? 0);
       followUp.push(item.context !== undefined);
       question.push(q);
     });
@@ -326,7 +351,7 @@ function rankWith(item: Item, section: SectionWeights): SectionRanking {
   return engine.rankSections(item.question, {weights: section, limit: 5, ...leaning(item)});
 }
 
-function passageRows(items: readonly Item[], section: SectionWeights) {
+export function passageRows(items: readonly Item[], section: SectionWeights) {
   const rows: number[][] = [];
   const labels: number[] = [];
   const followUp: boolean[] = [];
