@@ -55,6 +55,7 @@ import {readJudgedSet} from '../lib/judgedSets';
 import {repoRoot} from '../lib/gateProcess';
 import {fitBoostedTrees, predictTrees, type BoostingParams} from './boosting';
 import {fitConditionalLogit, type Choice} from './conditionalLogit';
+import {bootstrapThreshold} from './threshold';
 import {fitLogistic, type Fitted} from './logistic';
 
 type Item = Judged & {
@@ -392,29 +393,6 @@ const toModel = <Name extends string>(
     ...Object.fromEntries(names.map((name, j) => [name, fitted.weights[j] ?? 0])),
   }) as Record<Name | 'bias', number>;
 
-/** The threshold with the best Youden's J over the given probabilities. */
-export function youdenThreshold(
-  probabilities: readonly number[],
-  labels: readonly number[],
-): number {
-  let best = 0.5;
-  let bestJ = -Infinity;
-  const positives = labels.filter((label) => label === 1).length;
-  const negatives = labels.length - positives;
-  for (let step = 1; step < 100; step += 1) {
-    const threshold = step / 100;
-    let tp = 0;
-    let tn = 0;
-    probabilities.forEach((p, i) => {
-      if (labels[i] === 1 && p >= threshold) tp += 1;
-      if (labels[i] === 0 && p < threshold) tn += 1;
-    });
-    const j = tp / Math.max(1, positives) + tn / Math.max(1, negatives) - 1;
-    if (j > bestJ) [best, bestJ] = [threshold, j];
-  }
-  return best;
-}
-
 /**
  * The answerability model's boosting: 300 rounds at a learning rate of 0.05, trees of depth 5
  * whose leaves hold 10 questions or more, XGBoost's default L2 penalty (λ = 1). Chosen by the
@@ -514,7 +492,7 @@ export function fitModel(items: readonly Item[]): AskAiModel {
   const alone = items.map((item) => item.context === undefined);
   const threshold = process.env.FIT_THRESHOLD
     ? Number(process.env.FIT_THRESHOLD)
-    : youdenThreshold(
+    : bootstrapThreshold(
         probabilities.filter((_, i) => alone[i]),
         answerLabels.filter((_, i) => alone[i]),
       );
