@@ -198,7 +198,7 @@ function factsIn(item: Judged, text: string): number {
   return item.facts.filter((fact) => haystack.includes(plain(fact))).length;
 }
 
-export /**
+/**
  * Each item's section rows: every section holding one of its words, its features and whether
  * it states the most facts. They depend on the item alone (FLAT weights: the features do not
  * depend on the weights), so a cross-validation computes them once, not once per fold.
@@ -352,7 +352,7 @@ function rankWith(item: Item, section: SectionWeights): SectionRanking {
   return engine.rankSections(item.question, {weights: section, limit: 5, ...leaning(item)});
 }
 
-export function passageRows(items: readonly Item[], section: SectionWeights) {
+function passageRows(items: readonly Item[], section: SectionWeights) {
   const rows: number[][] = [];
   const labels: number[] = [];
   const followUp: boolean[] = [];
