@@ -28,23 +28,10 @@ const C = 1;
 const MAX_ITERATIONS = 100;
 const TOLERANCE = 1e-9;
 
-function logSumExp(values: readonly number[], where: (i: number) => boolean): number {
-  let most = -Infinity;
-  values.forEach((v, i) => {
-    if (where(i) && v > most) most = v;
-  });
-  if (most === -Infinity) return -Infinity;
-  let sum = 0;
-  values.forEach((v, i) => {
-    if (where(i)) sum += Math.exp(v - most);
-  });
-  return most + Math.log(sum);
-}
-
 /** One question's candidates, standardised, row after row in one array (n × p). */
 type Flat = {readonly x: Float64Array; readonly n: number; readonly right: Uint8Array};
 
-/** log Σ exp(z_i) over the candidates (all, or only the right ones), as `logSumExp`. */
+/** log Σ exp(z_i) over the first n candidates (all, or only the right ones). */
 function logSumExpOf(z: Float64Array, n: number, right: Uint8Array | null): number {
   let most = -Infinity;
   for (let i = 0; i < n; i += 1)
@@ -155,7 +142,9 @@ export function fitConditionalLogit(offered: readonly Choice[]): Fitted {
 
 /** The probability of each candidate of a question under the fitted model. */
 export function choiceProbabilities(model: Fitted, rows: readonly (readonly number[])[]): number[] {
-  const z = rows.map((row) => row.reduce((sum, v, j) => sum + v * (model.weights[j] ?? 0), 0));
-  const all = logSumExp(z, () => true);
-  return z.map((v) => Math.exp(v - all));
+  const z = Float64Array.from(rows, (row) =>
+    row.reduce((sum, v, j) => sum + v * (model.weights[j] ?? 0), 0),
+  );
+  const all = logSumExpOf(z, z.length, null);
+  return Array.from(z, (v) => Math.exp(v - all));
 }
