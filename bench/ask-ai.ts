@@ -104,9 +104,12 @@ const SETS: readonly string[] =
         'ask-en-T',
         'ask-id-S',
         'conv-S',
-        'heldout-en-U',
-        'heldout-id-T',
-        'heldout-conv-T',
+        'ask-en-U',
+        'ask-id-T',
+        'conv-T',
+        'heldout-en-V',
+        'heldout-id-U',
+        'heldout-conv-U',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;

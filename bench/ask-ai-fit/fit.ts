@@ -139,6 +139,9 @@ export const GROUPS: readonly {readonly name: string; readonly sets: readonly st
   {name: 'en-T', sets: ['ask-en-T']},
   {name: 'id-S', sets: ['ask-id-S']},
   {name: 'conv-S', sets: ['conv-S']},
+  {name: 'en-U', sets: ['ask-en-U']},
+  {name: 'id-T', sets: ['ask-id-T']},
+  {name: 'conv-T', sets: ['conv-T']},
 ];
 
 export function loadItems(groups = GROUPS): Item[] {
