@@ -151,18 +151,26 @@ async function gateAsker(): Promise<{
   stop: () => Promise<void>;
 }> {
   const gate = await startBenchGate({LOG_LEVEL: 'warn'});
-  const token = await fetchAskToken(gate.base, gate.cookie);
+  let token = await fetchAskToken(gate.base, gate.cookie);
   return {
     ask: async (question, history = []) => {
       let result = await ask(gate.base, gate.cookie, token, question, {history});
-      // The gate allows a reader 300 questions a minute, and all the sets together ask more;
-      // on a busy machine it may also shed a request with 503 and Retry-After (overload).
-      while (result.status === 429 || result.status === 503) {
-        const seconds =
-          result.status === 503
-            ? '0'
-            : /retry in (\d+) seconds/.exec(JSON.stringify(result.json))?.[1];
-        await new Promise((resolve) => setTimeout(resolve, (Number(seconds ?? 60) + 1) * 1000));
+      for (;;) {
+        const expired =
+          result.status === 401 && /token has expired/.test(JSON.stringify(result.json));
+        // The gate allows a reader 300 questions a minute, and all the sets together ask more;
+        // on a busy machine it may also shed a request with 503 and Retry-After (overload).
+        const limited = result.status === 429 || result.status === 503;
+        if (!expired && !limited) break;
+        // A token lives 15 minutes and all the sets take longer: fetch a new one, as the modal does.
+        if (expired) token = await fetchAskToken(gate.base, gate.cookie);
+        else {
+          const seconds =
+            result.status === 503
+              ? '0'
+              : /retry in (\d+) seconds/.exec(JSON.stringify(result.json))?.[1];
+          await new Promise((resolve) => setTimeout(resolve, (Number(seconds ?? 60) + 1) * 1000));
+        }
         result = await ask(gate.base, gate.cookie, token, question, {history});
       }
       if (result.status !== 200 || result.errorText)
