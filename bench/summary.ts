@@ -210,8 +210,8 @@ function askRow(label: string, r: AskFigures, conversational: boolean, indonesia
 }
 /**
  * The latest held-out round (`ask-ai-heldout<round>.json`: each set measured once, through the
- * gate). When it is newer than the full run, its sets are the held-out rows, and the full run's
- * own held-out sets (an earlier round's, in the fit since) are not reported as held out.
+ * gate). When it is newer than the full run, or the full run asked its sets again, its sets are
+ * the held-out rows (as measured once), and the full run's held-out sets are not reported again.
  */
 type HeldOut = {measuredAt: string; results: Record<string, AskFigures>};
 const latestHeldOut = readdirSync(results)
@@ -223,7 +223,9 @@ const latestHeldOut = readdirSync(results)
   .sort((a, b) => b.round - a.round)[0];
 const heldOutNewer =
   latestHeldOut !== undefined &&
-  (askAi === null || latestHeldOut.file.measuredAt > askAi.measuredAt);
+  (askAi === null ||
+    latestHeldOut.file.measuredAt > askAi.measuredAt ||
+    Object.keys(latestHeldOut.file.results).every((set) => set in askAi.results));
 if (heldOutNewer) {
   for (const [set, r] of Object.entries(latestHeldOut.file.results)) {
     const label = `Ask AI (extractive, HTTP), ${set} (${r.answerable} + ${r.unanswerable}), held out (round ${latestHeldOut.round}, measured once)`;
