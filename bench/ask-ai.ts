@@ -107,9 +107,12 @@ const SETS: readonly string[] =
         'ask-en-U',
         'ask-id-T',
         'conv-T',
-        'heldout-en-V',
-        'heldout-id-U',
-        'heldout-conv-U',
+        'ask-en-V',
+        'ask-id-U',
+        'conv-U',
+        'heldout-en-W',
+        'heldout-id-V',
+        'heldout-conv-V',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;

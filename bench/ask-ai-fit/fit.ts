@@ -142,6 +142,9 @@ export const GROUPS: readonly {readonly name: string; readonly sets: readonly st
   {name: 'en-U', sets: ['ask-en-U']},
   {name: 'id-T', sets: ['ask-id-T']},
   {name: 'conv-T', sets: ['conv-T']},
+  {name: 'en-V', sets: ['ask-en-V']},
+  {name: 'id-U', sets: ['ask-id-U']},
+  {name: 'conv-U', sets: ['conv-U']},
 ];
 
 export function loadItems(groups = GROUPS): Item[] {
