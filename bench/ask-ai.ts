@@ -110,9 +110,9 @@ const SETS: readonly string[] =
         'ask-en-V',
         'ask-id-U',
         'conv-U',
-        'heldout-en-W',
-        'heldout-id-V',
-        'heldout-conv-V',
+        'ask-en-W',
+        'ask-id-V',
+        'conv-V',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;
