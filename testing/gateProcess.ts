@@ -11,6 +11,9 @@ export type GateProcess = {
   readonly exited: Promise<number | null>;
 };
 
+/** How long a gate may take to answer /healthz: about five times a quiet two-worker start. */
+const START_TIMEOUT_MS = 60_000;
+
 /**
  * The gate as a real process (`server/src/server.ts`) on a free loopback port, with `env` as
  * its configuration; resolves once `/healthz` answers, and fails if it never does. `node` picks
@@ -49,7 +52,10 @@ export async function spawnGateProcess(
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => resolve(code)),
   );
-  for (let attempt = 0; attempt < 300; attempt += 1) {
+  // Each worker compresses the build at start (a few seconds on a quiet 2-core machine, two
+  // workers about 11 s); a test run loads the machine with other files beside it.
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
     if (child.exitCode !== null)
       throw new Error(`the gate exited with code ${child.exitCode} before answering`);
     try {
@@ -60,5 +66,5 @@ export async function spawnGateProcess(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill('SIGKILL');
-  throw new Error(`the gate did not answer at ${base}/healthz within 30 s`);
+  throw new Error(`the gate did not answer at ${base}/healthz within ${START_TIMEOUT_MS / 1000} s`);
 }
