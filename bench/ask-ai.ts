@@ -113,9 +113,9 @@ const SETS: readonly string[] =
         'ask-en-W',
         'ask-id-V',
         'conv-V',
-        'heldout-en-X',
-        'heldout-id-W',
-        'heldout-conv-W',
+        'ask-en-X',
+        'ask-id-W',
+        'conv-W',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;

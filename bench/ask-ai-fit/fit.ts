@@ -148,6 +148,9 @@ export const GROUPS: readonly {readonly name: string; readonly sets: readonly st
   {name: 'en-W', sets: ['ask-en-W']},
   {name: 'id-V', sets: ['ask-id-V']},
   {name: 'conv-V', sets: ['conv-V']},
+  {name: 'en-X', sets: ['ask-en-X']},
+  {name: 'id-W', sets: ['ask-id-W']},
+  {name: 'conv-W', sets: ['conv-W']},
 ];
 
 export function loadItems(groups = GROUPS): Item[] {
