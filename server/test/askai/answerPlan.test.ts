@@ -46,8 +46,8 @@ describe('the answer plan', () => {
 
   // Known wrong since the refit on 66 sets (round 19): "disimpan" (kept) is known only through
   // the dictionary and weighs nothing, so the answering passage leads by less than in English
-  // and the model gives 0.37 (the weights fitted on 75 sets, round 22), under the threshold of
-  // 0.55. This test fails once it is answered.
+  // and the model gives 0.41 (the weights fitted on 78 sets, round 23), under the threshold of
+  // 0.52. This test fails once it is answered.
   it.fails('answers "log produksi disimpan berapa lama?" (known wrong: refused)', () => {
     const answer = plan('log produksi disimpan berapa lama?');
     expect(answer.quote?.section.url).toBe('/docs/resources/monitoring#logs');
