@@ -116,6 +116,9 @@ const SETS: readonly string[] =
         'ask-en-X',
         'ask-id-W',
         'conv-W',
+        'heldout-en-Y',
+        'heldout-id-X',
+        'heldout-conv-X',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;
