@@ -20,6 +20,7 @@
  *   node --import tsx bench/ask-ai-fit/fit.ts --cv-only  # cross-validate only
  *   CV_RESULTS=/tmp/cv.json node --import tsx bench/ask-ai-fit/fit.ts --cv-only  # elsewhere
  *   node --import tsx bench/ask-ai-fit/fit.ts --fit-only # write weights.json, no cross-validation
+ *   CV_GROUPS=<regexp> ... --cv-only                    # only those groups; mergeCv.ts joins such runs
  */
 import {writeFileSync} from 'node:fs';
 import path from 'node:path';
