@@ -567,6 +567,14 @@ export async function crossValidate(
   // CV_GROUPS (a regular expression) measures only the groups it names, each still answered by
   // weights fitted on all the others: a change that only touches follow-ups needs only `^conv`.
   const only = process.env.CV_GROUPS ? new RegExp(process.env.CV_GROUPS) : null;
+  const writeResults = () => {
+    const r = score(pooled.judged, pooled.outcomes);
+    writeFileSync(
+      process.env.CV_RESULTS ?? path.join(repoRoot, 'bench/results/ask-ai-cv.json'),
+      `${JSON.stringify({measuredAt: new Date().toISOString(), results: {...figures, 'all, pooled': {...r, misses: []}}}, null, 2)}\n`,
+    );
+    return r;
+  };
   for (const group of GROUPS.filter((candidate) => only === null || only.test(candidate.name))) {
     const train = items.filter((item) => item.group !== group.name);
     const model = fitModel(train);
@@ -583,13 +591,11 @@ export async function crossValidate(
         `| ${set} | ${r.answerable} + ${r.unanswerable} | ${pct(r.firstLinkRight)} | ${pct(r.factsContained)} | ${pct(r.rightPageAndFacts)} | ${r.unanswerable ? pct(r.refusalsOnUnanswerable) : '–'} | ${pct(r.falseRefusals)} |`,
       );
     }
+    // Written after every group, so a run stopped early keeps the sets it measured (the groups
+    // left can be run later with CV_GROUPS and joined by mergeCv.ts).
+    writeResults();
   }
-  const r = score(pooled.judged, pooled.outcomes);
-  figures['all, pooled'] = {...r, misses: []};
-  writeFileSync(
-    process.env.CV_RESULTS ?? path.join(repoRoot, 'bench/results/ask-ai-cv.json'),
-    `${JSON.stringify({measuredAt: new Date().toISOString(), results: figures}, null, 2)}\n`,
-  );
+  const r = writeResults();
   print(
     `| **all, pooled** | ${r.answerable} + ${r.unanswerable} | ${pct(r.firstLinkRight)} | ${pct(r.factsContained)} | ${pct(r.rightPageAndFacts)} | ${pct(r.refusalsOnUnanswerable)} | ${pct(r.falseRefusals)} |`,
   );
