@@ -115,6 +115,13 @@ describe('the keyboard-only walk', () => {
     const toggle = page.locator(LANGUAGE_TOGGLE);
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     await page.locator('.dropdown__menu a').waitFor();
+    // The menu fades and slides in (a CSS transition); its item is checked once it has landed,
+    // not mid-slide, where a loaded machine caught it once ("hidden from view", session 23).
+    await page
+      .locator('.navbar .dropdown--show .dropdown__menu')
+      .evaluate((menu) =>
+        Promise.all(menu.getAnimations({subtree: true}).map((animation) => animation.finished)),
+      );
     problems.push(...(await tabTo(page, '.dropdown__menu a', {limit: 2})));
     await press(page, 'Escape');
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
