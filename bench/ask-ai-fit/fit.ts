@@ -33,10 +33,11 @@ import {
   type SectionRanking,
   type SectionWeights,
 } from '@studio-handbook/search/sections';
-import {planAnswer} from '../../server/src/askai/answerPlan';
+import {planAnswer, SECTIONS} from '../../server/src/askai/answerPlan';
 import {ANSWERABILITY_FEATURES} from '../../server/src/askai/answerability';
 import {ExtractiveAnswerer} from '../../server/src/askai/answerers/extractiveAnswerer';
 import {AskAiService, CONTEXT_WEIGHT} from '../../server/src/askai/askService';
+import type {BoostedTrees} from '../../server/src/askai/model/trees';
 import type {AskAiModel} from '../../server/src/askai/model/weights';
 import {
   PASSAGE_FEATURES,
@@ -52,6 +53,7 @@ import {
   type Judged,
   type Outcome,
 } from '../lib/askAiScore';
+import {RERANK_DEPTH, rankForAnswer} from '../../server/src/askai/sectionRerank';
 import {readJudgedSet} from '../lib/judgedSets';
 import {repoRoot} from '../lib/gateProcess';
 import {fitBoostedTrees, predictTrees, type BoostingParams} from './boosting';
@@ -361,17 +363,51 @@ function fitTwoStage<Name extends string>(
   } as Record<Name | 'bias', number>;
 }
 
-function rankWith(item: Item, section: SectionWeights): SectionRanking {
-  return engine.rankSections(item.question, {weights: section, limit: 5, ...leaning(item)});
+/** The section ranking an answer uses: the linear stage, then the trees' reordering. */
+type Ranker = Pick<AskAiModel, 'section' | 'sectionTrees'>;
+
+function rankWith(item: Item, ranker: Ranker): SectionRanking {
+  return rankForAnswer(engine, item.question, ranker, {limit: SECTIONS, ...leaning(item)});
 }
 
-function passageRows(items: readonly Item[], section: SectionWeights) {
+/**
+ * The trees that reorder the linear stage's first `RERANK_DEPTH` sections of each question:
+ * gradient-boosted trees with the logistic loss on "does this section state the most facts?"
+ * (the labels of the section model), over the section's features, its linear score and its rank,
+ * with the answerability model's boosting (`BOOSTING`). Pointwise, as the screen in
+ * bench/README.md (round 23) measured it; only the order within a question matters.
+ */
+function fitSectionTrees(
+  data: ReturnType<typeof sectionRows>,
+  section: SectionWeights,
+): BoostedTrees {
+  const rows: number[][] = [];
+  const labels: number[] = [];
+  const score = (row: readonly number[]) =>
+    SECTION_FEATURES.reduce((sum, name, j) => sum + section[name] * (row[j] ?? 0), section.bias);
+  for (let start = 0; start < data.rows.length;) {
+    let end = start + 1;
+    while (end < data.rows.length && data.question[end] === data.question[start]) end += 1;
+    const own = Array.from({length: end - start}, (_, k) => start + k)
+      .map((i) => ({i, score: score(data.rows[i] as number[])}))
+      .sort((a, b) => b.score - a.score || a.i - b.i)
+      .slice(0, RERANK_DEPTH);
+    own.forEach(({i, score: linear}, rank) => {
+      rows.push([...(data.rows[i] as number[]), linear, rank]);
+      labels.push(data.labels[i] ?? 0);
+    });
+    start = end;
+  }
+  return fitBoostedTrees(rows, labels, BOOSTING);
+}
+
+function passageRows(items: readonly Item[], ranker: Ranker) {
   const rows: number[][] = [];
   const labels: number[] = [];
   const followUp: boolean[] = [];
   // An unanswerable question's passages are all negatives: no passage answers it.
   for (const item of items) {
-    const ranking = rankWith(item, section);
+    const ranking = rankWith(item, ranker);
     const pages = expectedPages(item);
     const candidates = passageFeatures(ranking.question, ranking.sections);
     const positive = candidates.map(({section: s, unit}) => {
@@ -464,12 +500,14 @@ function outOfFoldTrees(
 export function fitModel(items: readonly Item[]): AskAiModel {
   const sectionData = sectionRows(items);
   const section = fitSection(sectionData);
-  const passageData = passageRows(items, section);
+  const sectionTrees = fitSectionTrees(sectionData, section);
+  const passageData = passageRows(items, {section, sectionTrees});
   const passage = fitPassage(passageData);
   const answerRows: number[][] = [];
   const answerLabels: number[] = [];
   const provisional: AskAiModel = {
     section,
+    sectionTrees,
     passage,
     answerable: {base: 0, trees: [], threshold: 0.5},
   };
@@ -511,6 +549,7 @@ export function fitModel(items: readonly Item[]): AskAiModel {
       );
   return {
     section,
+    sectionTrees,
     passage,
     answerable: {...fitted, threshold},
   };
@@ -616,6 +655,16 @@ function weightsFile(provenance: string, model: AskAiModel): string {
     '{',
     `  "provenance": ${JSON.stringify(provenance)},`,
     `  "section": ${indent(JSON.stringify(round(model.section), null, 2))},`,
+    ...(model.sectionTrees
+      ? [
+          '  "sectionTrees": {',
+          `    "base": ${Number(model.sectionTrees.base.toPrecision(6))},`,
+          '    "trees": [',
+          model.sectionTrees.trees.map((tree) => `      ${JSON.stringify(tree)}`).join(',\n'),
+          '    ]',
+          '  },',
+        ]
+      : []),
     `  "passage": ${indent(JSON.stringify(round(model.passage), null, 2))},`,
     '  "answerable": {',
     `    "features": ${JSON.stringify(ANSWERABILITY_FEATURES)},`,

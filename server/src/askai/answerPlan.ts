@@ -3,6 +3,7 @@ import type {SectionRanking} from '@studio-handbook/search/sections';
 import {answerability, answerabilityFeatures, type AnswerabilityFeature} from './answerability';
 import type {AskAiModel} from './model/weights';
 import {rarestKnown, scorePassages, type Passage} from './passages';
+import {rankForAnswer} from './sectionRerank';
 import type {Quote, RetrievedSection, Section} from './types';
 
 /**
@@ -57,8 +58,7 @@ export function planAnswer(
   options: PlanOptions = {},
 ): AnswerPlan {
   const {context} = options;
-  const ranking = engine.rankSections(question, {
-    weights: model.section,
+  const ranking = rankForAnswer(engine, question, model, {
     limit: SECTIONS,
     ...(context ? {context: context.text, contextWeight: context.weight} : {}),
     ...(options.conversationPages ? {conversationPages: options.conversationPages} : {}),

@@ -42,23 +42,19 @@ describe('Ask AI follow-ups', () => {
     expect(over).toMatch(/receive HTTP 429/);
   });
 
-  // Known wrong since the refit on 66 sets (round 19): the plan leaning on "how do multipart
-  // uploads work?" now scores above the follow-up's own plan and quotes the upload flow again.
-  // This test fails once the follow-up is answered from the section that states it.
-  it.fails(
-    'answers a short follow-up from the section that states what it asks (known wrong: quotes the one before)',
-    async () => {
-      const [flow, parts] = await converse([
-        'how do multipart uploads work?',
-        'how many parts at once?',
-      ]);
-      expect(firstLink(flow)).toBe(
-        '/docs/engineering/frontend-developer/file-upload#the-upload-flow',
-      );
-      expect(firstLink(parts)).toBe(
-        '/docs/engineering/frontend-developer/file-upload#chunked-and-resumable-uploads',
-      );
-      expect(parts).toMatch(/concurrency of three/);
-    },
-  );
+  // Wrong from round 19 to round 23 (the plan leaning on the first question quoted the upload
+  // flow again); right since the trees reorder the section ranking's first 20 sections.
+  it('answers a short follow-up from the section that states what it asks, not the one quoted before', async () => {
+    const [flow, parts] = await converse([
+      'how do multipart uploads work?',
+      'how many parts at once?',
+    ]);
+    expect(firstLink(flow)).toBe(
+      '/docs/engineering/frontend-developer/file-upload#the-upload-flow',
+    );
+    expect(firstLink(parts)).toBe(
+      '/docs/engineering/frontend-developer/file-upload#chunked-and-resumable-uploads',
+    );
+    expect(parts).toMatch(/concurrency of three/);
+  });
 });

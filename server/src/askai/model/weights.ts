@@ -3,8 +3,9 @@ import type {SectionWeights} from '@studio-handbook/search/sections';
 import {SECTION_FEATURES} from '@studio-handbook/search/sections';
 import {ANSWERABILITY_FEATURES, type AnswerabilityModel} from '../answerability';
 import {PASSAGE_FEATURES, type PassageFeature} from '../passages';
+import {RERANK_FEATURES} from '../sectionRerank';
 import type {LinearModel} from './logistic';
-import {checkTrees} from './trees';
+import {checkTrees, type BoostedTrees} from './trees';
 
 /**
  * Ask AI's fitted weights: the section ranking's and the passage model's (logistic), and the
@@ -13,6 +14,8 @@ import {checkTrees} from './trees';
  */
 export type AskAiModel = {
   readonly section: SectionWeights;
+  /** Trees that reorder the section ranking's first sections (`sectionRerank.ts`); null: none. */
+  readonly sectionTrees: BoostedTrees | null;
   readonly passage: LinearModel<PassageFeature>;
   readonly answerable: AnswerabilityModel;
 };
@@ -32,7 +35,12 @@ function checked<Name extends string>(
 }
 
 export function parseModel(raw: unknown): AskAiModel {
-  const file = raw as {section?: unknown; passage?: unknown; answerable?: {threshold?: unknown}};
+  const file = raw as {
+    section?: unknown;
+    sectionTrees?: unknown;
+    passage?: unknown;
+    answerable?: {threshold?: unknown};
+  };
   const answerable = checkTrees(
     file.answerable,
     ANSWERABILITY_FEATURES.length,
@@ -48,6 +56,10 @@ export function parseModel(raw: unknown): AskAiModel {
     throw new Error(`${WEIGHTS_FILE.pathname}: answerable.threshold is not a probability`);
   return {
     section: checked(file.section, SECTION_FEATURES, 'section'),
+    sectionTrees:
+      file.sectionTrees === undefined
+        ? null
+        : checkTrees(file.sectionTrees, RERANK_FEATURES, `${WEIGHTS_FILE.pathname}: sectionTrees`),
     passage: checked(file.passage, PASSAGE_FEATURES, 'passage'),
     answerable: {...answerable, threshold},
   };
