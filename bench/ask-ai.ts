@@ -119,6 +119,9 @@ const SETS: readonly string[] =
         'heldout-en-Y',
         'heldout-id-X',
         'heldout-conv-X',
+        'heldout-en-Z',
+        'heldout-id-Y',
+        'heldout-conv-Y',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;
