@@ -115,13 +115,20 @@ describe('the keyboard-only walk', () => {
     const toggle = page.locator(LANGUAGE_TOGGLE);
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     await page.locator('.dropdown__menu a').waitFor();
-    // The menu fades and slides in (a CSS transition); its item is checked once it has landed,
-    // not mid-slide, where a loaded machine caught it once ("hidden from view", session 23).
-    await page
-      .locator('.navbar .dropdown--show .dropdown__menu')
-      .evaluate((menu) =>
-        Promise.all(menu.getAnimations({subtree: true}).map((animation) => animation.finished)),
-      );
+    // The menu fades and slides in (a CSS transition on visibility, opacity and transform); its
+    // item is tabbed to once the menu is on screen, as a reader sees it before pressing Tab.
+    // Waiting for the transition's animations was not enough: on a loaded machine they had not
+    // started yet, and the item was caught still hidden (sessions 23 and 24).
+    const item = page.locator('.navbar .dropdown--show .dropdown__menu a').first();
+    await expect
+      .poll(() =>
+        item.evaluate((link) => {
+          const box = link.getBoundingClientRect();
+          const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+          return hit !== null && (hit === link || link.contains(hit));
+        }),
+      )
+      .toBe(true);
     problems.push(...(await tabTo(page, '.dropdown__menu a', {limit: 2})));
     await press(page, 'Escape');
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
