@@ -7,6 +7,8 @@ export const RING_CONTRAST = 3;
 export type FocusStop = FocusRing & {
   /** WCAG 2.4.11 (AA): the focused element is not entirely hidden (by the navbar, a dialog…). */
   readonly inView: boolean;
+  /** When hidden: what is on top of its centre (or "nothing", off screen), for the report. */
+  readonly coveredBy: string;
 };
 
 /** What is wrong with a stop's focus indicator, or null. */
@@ -16,7 +18,7 @@ export function ringProblem(stop: FocusStop): string | null {
     stop.contrast < RING_CONTRAST
       ? `ring ${stop.color} on ${stop.background} is ${stop.contrast.toFixed(2)}:1`
       : '',
-    stop.inView ? '' : 'hidden from view',
+    stop.inView ? '' : `hidden from view (under ${stop.coveredBy})`,
   ].filter(Boolean);
   return problems.length > 0 ? `${stop.element}: ${problems.join(', ')}` : null;
 }
@@ -24,21 +26,30 @@ export function ringProblem(stop: FocusStop): string | null {
 async function stopAtFocus(page: Page): Promise<FocusStop | null> {
   const ring = await focusRing(page);
   if (!ring) return null;
-  const inView = await page.evaluate(() => {
+  const {inView, coveredBy} = await page.evaluate(() => {
     const focused = document.activeElement;
-    if (!focused) return false;
+    if (!focused) return {inView: false, coveredBy: 'nothing'};
     const box = focused.getBoundingClientRect();
     const points = [
       [box.left + box.width / 2, box.top + box.height / 2],
       [box.left + 2, box.top + 2],
       [box.right - 2, box.bottom - 2],
     ];
-    return points.some(([x = 0, y = 0]) => {
-      const hit = document.elementFromPoint(x, y);
-      return hit !== null && (focused === hit || focused.contains(hit) || hit.contains(focused));
-    });
+    const hits = points.map(([x = 0, y = 0]) => document.elementFromPoint(x, y));
+    const shown = hits.some(
+      (hit) => hit !== null && (focused === hit || focused.contains(hit) || hit.contains(focused)),
+    );
+    const top = hits[0];
+    const describe = (element: Element): string =>
+      `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${[...element.classList]
+        .map((name) => `.${name}`)
+        .join('')}`;
+    return {
+      inView: shown,
+      coveredBy: top ? describe(top) : `nothing at ${Math.round(box.left)},${Math.round(box.top)}`,
+    };
   });
-  return {...ring, inView};
+  return {...ring, inView, coveredBy};
 }
 
 /**
