@@ -41,7 +41,9 @@ async function stopAtFocus(page: Page): Promise<FocusStop | null> {
     );
     const top = hits[0];
     const describe = (element: Element): string =>
-      `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${[...element.classList]
+      `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${Array.from(
+        element.classList,
+      )
         .map((name) => `.${name}`)
         .join('')}`;
     return {
