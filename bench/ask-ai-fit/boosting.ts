@@ -60,8 +60,13 @@ export function fitBoostedTrees(
   return {base, trees};
 }
 
-type Node = {g: number; h: number; count: number; depth: number};
-
+/**
+ * One tree, level by level. The hot loop (every sorted feature's rows, at every level of every
+ * round) reads typed arrays only: node statistics are kept per node index, not in objects, and a
+ * node's children are found by index, not through a map. The arithmetic and its order are those
+ * of the straightforward version it replaced: a refit with it reproduces weights.json byte for
+ * byte, and one leave-one-group-out fold takes about half the time (bench/README.md, "Ask AI").
+ */
 function growTree(
   columns: readonly Float64Array[],
   sorted: readonly Uint32Array[],
@@ -76,19 +81,29 @@ function growTree(
   const left: number[] = [0];
   const right: number[] = [0];
   const value: number[] = [0];
-  const nodes: Node[] = [{g: 0, h: 0, count: n, depth: 0}];
+  // Per node: the sums of gradient and Hessian of its rows, and how many rows it holds.
+  const nodeG: number[] = [0];
+  const nodeH: number[] = [0];
+  const nodeCount: number[] = [n];
   const nodeOf = new Int32Array(n);
   for (let i = 0; i < n; i += 1) {
-    (nodes[0] as Node).g += gradient[i] ?? 0;
-    (nodes[0] as Node).h += hessian[i] ?? 0;
+    nodeG[0] = (nodeG[0] as number) + (gradient[i] as number);
+    nodeH[0] = (nodeH[0] as number) + (hessian[i] as number);
   }
-  const score = (g: number, h: number) => (g * g) / (h + lambda);
   let frontier = [0];
   for (let depth = 0; depth < params.maxDepth && frontier.length > 0; depth += 1) {
     // The best split of every node of this level, found in one pass over each sorted feature.
-    const size = nodes.length;
+    const size = nodeG.length;
     const open = new Uint8Array(size);
     for (const node of frontier) open[node] = 1;
+    const parentG = Float64Array.from(nodeG);
+    const parentH = Float64Array.from(nodeH);
+    const parentCount = Int32Array.from(nodeCount);
+    const parentScore = new Float64Array(size);
+    for (let node = 0; node < size; node += 1) {
+      const g = parentG[node] as number;
+      parentScore[node] = (g * g) / ((parentH[node] as number) + lambda);
+    }
     const bestGain = new Float64Array(size);
     const bestFeature = new Int32Array(size).fill(-1);
     const bestThreshold = new Float64Array(size);
@@ -98,40 +113,54 @@ function growTree(
     const runLast = new Float64Array(size);
     for (let j = 0; j < columns.length; j += 1) {
       const values = columns[j] as Float64Array;
+      const order = sorted[j] as Uint32Array;
       runG.fill(0);
       runH.fill(0);
       runCount.fill(0);
-      for (const i of sorted[j] as Uint32Array) {
-        const node = nodeOf[i] ?? 0;
+      for (let k = 0; k < n; k += 1) {
+        const i = order[k] as number;
+        const node = nodeOf[i] as number;
         if (open[node] !== 1) continue;
-        const parent = nodes[node] as Node;
-        const count = runCount[node] ?? 0;
-        const x = values[i] ?? 0;
+        const count = runCount[node] as number;
+        const x = values[i] as number;
         // A split falls between two distinct values: rows left of it are those seen so far.
-        if (count >= minLeaf && parent.count - count >= minLeaf && x > (runLast[node] ?? 0)) {
-          const g = runG[node] ?? 0;
-          const h = runH[node] ?? 0;
-          const gain = score(g, h) + score(parent.g - g, parent.h - h) - score(parent.g, parent.h);
-          if (gain > 1e-12 && gain > (bestGain[node] ?? 0)) {
+        if (
+          count >= minLeaf &&
+          (parentCount[node] as number) - count >= minLeaf &&
+          x > (runLast[node] as number)
+        ) {
+          const g = runG[node] as number;
+          const h = runH[node] as number;
+          const restG = (parentG[node] as number) - g;
+          const restH = (parentH[node] as number) - h;
+          const gain =
+            (g * g) / (h + lambda) +
+            (restG * restG) / (restH + lambda) -
+            (parentScore[node] as number);
+          if (gain > 1e-12 && gain > (bestGain[node] as number)) {
             bestGain[node] = gain;
             bestFeature[node] = j;
-            bestThreshold[node] = between(runLast[node] ?? 0, x);
+            bestThreshold[node] = between(runLast[node] as number, x);
           }
         }
-        runG[node] = (runG[node] ?? 0) + (gradient[i] ?? 0);
-        runH[node] = (runH[node] ?? 0) + (hessian[i] ?? 0);
+        runG[node] = (runG[node] as number) + (gradient[i] as number);
+        runH[node] = (runH[node] as number) + (hessian[i] as number);
         runCount[node] = count + 1;
         runLast[node] = x;
       }
     }
     const next: number[] = [];
-    const children = new Map<number, [number, number]>();
+    // Per node of this level that splits: its feature and threshold, and its left child (the
+    // right one follows it); -1 when it does not split.
+    const leftOf = new Int32Array(size).fill(-1);
     for (const node of frontier) {
-      const split = bestFeature[node] ?? -1;
+      const split = bestFeature[node] as number;
       if (split < 0) continue;
-      const [l, r] = [nodes.length, nodes.length + 1];
+      const [l, r] = [nodeG.length, nodeG.length + 1];
       for (const child of [l, r]) {
-        nodes.push({g: 0, h: 0, count: 0, depth: depth + 1});
+        nodeG.push(0);
+        nodeH.push(0);
+        nodeCount.push(0);
         feature.push(-1);
         threshold.push(0);
         left.push(0);
@@ -140,31 +169,34 @@ function growTree(
         next.push(child);
       }
       feature[node] = split;
-      threshold[node] = bestThreshold[node] ?? 0;
+      threshold[node] = bestThreshold[node] as number;
       left[node] = l;
       right[node] = r;
-      children.set(node, [l, r]);
+      leftOf[node] = l;
     }
     for (let i = 0; i < n; i += 1) {
-      const pair = children.get(nodeOf[i] ?? 0);
-      if (!pair) continue;
-      const node = feature[nodeOf[i] ?? 0] ?? 0;
-      const child =
-        ((columns[node] as Float64Array)[i] ?? 0) <= (threshold[nodeOf[i] ?? 0] ?? 0)
-          ? pair[0]
-          : pair[1];
+      const node = nodeOf[i] as number;
+      if (node >= size) continue;
+      const l = leftOf[node] as number;
+      if (l < 0) continue;
+      const column = columns[feature[node] as number] as Float64Array;
+      const child = (column[i] as number) <= (threshold[node] as number) ? l : l + 1;
       nodeOf[i] = child;
-      const stats = nodes[child] as Node;
-      stats.g += gradient[i] ?? 0;
-      stats.h += hessian[i] ?? 0;
-      stats.count += 1;
+      nodeG[child] = (nodeG[child] as number) + (gradient[i] as number);
+      nodeH[child] = (nodeH[child] as number) + (hessian[i] as number);
+      nodeCount[child] = (nodeCount[child] as number) + 1;
     }
     frontier = next;
   }
-  nodes.forEach((node, index) => {
+  for (let index = 0; index < feature.length; index += 1) {
     if (feature[index] === -1)
-      value[index] = Number(((-node.g / (node.h + lambda)) * params.learningRate).toPrecision(6));
-  });
+      value[index] = Number(
+        (
+          (-(nodeG[index] as number) / ((nodeH[index] as number) + lambda)) *
+          params.learningRate
+        ).toPrecision(6),
+      );
+  }
   return {tree: {feature, threshold, left, right, value}, leafOf: nodeOf};
 }
 

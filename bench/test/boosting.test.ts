@@ -68,4 +68,82 @@ describe('gradient-boosted trees', () => {
     expect(treeValue(tree, [0.1234567891])).toBeLessThan(0);
     expect(treeValue(tree, [0.9876543219])).toBeGreaterThan(0);
   });
+
+  it('splits every node where no other split of its rows gains more, and leaves a node whole only when none gains', () => {
+    // Rows with ties (a feature of 6 values, one of 21) and one continuous feature.
+    let seed = 11;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const rows = Array.from({length: 240}, () => [
+      Math.floor(random() * 6),
+      random(),
+      Math.round(random() * 20) / 20,
+    ]);
+    const labels = rows.map(([a = 0, b = 0, c = 0]) => (a / 5 + b + c + random() > 1.6 ? 1 : 0));
+    const settings: BoostingParams = {
+      rounds: 4,
+      learningRate: 0.3,
+      maxDepth: 3,
+      minLeaf: 8,
+      lambda: 1,
+    };
+    const fitted = fitBoostedTrees(rows, labels, settings);
+    const margin = rows.map(() => fitted.base);
+    const score = (g: number, h: number) => (g * g) / (h + settings.lambda);
+    let splits = 0;
+    for (const tree of fitted.trees) {
+      const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
+      const gradient = rows.map((_, i) => sigmoid(margin[i] ?? 0) - (labels[i] ?? 0));
+      const hessian = rows.map((_, i) => sigmoid(margin[i] ?? 0) * (1 - sigmoid(margin[i] ?? 0)));
+      const sum = (rowsOf: number[], of: number[]) => rowsOf.reduce((t, i) => t + (of[i] ?? 0), 0);
+      const gainOf = (reaching: number[], goLeft: (i: number) => boolean) => {
+        const leftRows = reaching.filter(goLeft);
+        const rightRows = reaching.filter((i) => !goLeft(i));
+        if (leftRows.length < settings.minLeaf || rightRows.length < settings.minLeaf) return -1;
+        return (
+          score(sum(leftRows, gradient), sum(leftRows, hessian)) +
+          score(sum(rightRows, gradient), sum(rightRows, hessian)) -
+          score(sum(reaching, gradient), sum(reaching, hessian))
+        );
+      };
+      // The best gain over every feature and every cut between two distinct values, by brute force.
+      const bestGain = (reaching: number[]) => {
+        let best = -1;
+        for (let j = 0; j < 3; j += 1) {
+          const values = [...new Set(reaching.map((i) => rows[i]?.[j] ?? 0))].sort((a, b) => a - b);
+          for (let k = 1; k < values.length; k += 1) {
+            const cut = values[k - 1] ?? 0;
+            best = Math.max(
+              best,
+              gainOf(reaching, (i) => (rows[i]?.[j] ?? 0) <= cut),
+            );
+          }
+        }
+        return best;
+      };
+      const visit = (node: number, reaching: number[], depth: number) => {
+        const feature = tree.feature[node] ?? -1;
+        const cut = tree.threshold[node] ?? 0;
+        if (feature < 0) {
+          if (depth < settings.maxDepth) expect(bestGain(reaching)).toBeLessThanOrEqual(1e-12);
+          return;
+        }
+        splits += 1;
+        const goLeft = (i: number) => (rows[i]?.[feature] ?? 0) <= cut;
+        expect(gainOf(reaching, goLeft)).toBeCloseTo(bestGain(reaching), 9);
+        visit(tree.left[node] ?? 0, reaching.filter(goLeft), depth + 1);
+        visit(
+          tree.right[node] ?? 0,
+          reaching.filter((i) => !goLeft(i)),
+          depth + 1,
+        );
+      };
+      visit(
+        0,
+        rows.map((_, i) => i),
+        0,
+      );
+      rows.forEach((row, i) => (margin[i] = (margin[i] ?? 0) + treeValue(tree, row)));
+    }
+    expect(splits).toBeGreaterThan(8);
+  });
 });
