@@ -98,6 +98,10 @@ describe('Ask AI with a screen reader', () => {
   it('announces the refusal the same way', async () => {
     const page = await signedInPage();
     await ask(page, UNCOVERED_QUESTION);
+    // Announced once the answer is complete, as the first test waits for it: polling from the
+    // question alone gave a loaded machine one second for the whole answer (a fresh clone's
+    // run beside two cross-validations, 2026-11-28).
+    await page.locator('.DocSearch-AskAiScreen-Actions').waitFor();
     // The refusal, then the nearest sections the gate names instead of an answer.
     await expect
       .poll(() => announced(page))
@@ -116,6 +120,7 @@ describe('Ask AI with a screen reader', () => {
       await route.fulfill({response});
     });
     await ask(page, ROLLBACK_QUESTION);
+    await page.locator('button.DocSearch-StopStreaming').waitFor();
     await expect.poll(() => focusedMatches(page, 'button.DocSearch-StopStreaming')).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
       'Stop the answer',
