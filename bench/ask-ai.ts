@@ -122,6 +122,9 @@ const SETS: readonly string[] =
         'heldout-en-Z',
         'heldout-id-Y',
         'heldout-conv-Y',
+        'heldout-en-AA',
+        'heldout-id-Z',
+        'heldout-conv-Z',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;
