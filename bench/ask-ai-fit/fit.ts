@@ -201,8 +201,8 @@ const searchEngine = SearchEngine.fromIndexFile(
 /**
  * The engine as the fit uses it: within a fold, the passage rows and the answerability rows rank
  * every question with the same section weights, so each ranking is computed once per weights
- * object and kept (profiled fold before: 38 s ranking for the passage rows, then 33 s ranking the
- * same questions again for the answerability rows, of 241 s). Search's
+ * object and kept (a profiled fold before: 38 s ranking the questions for the passage rows, then
+ * 33 s planning them again, ranking included, for the answerability rows, of 241 s). Search's
  * `rankSections` keeps no state between calls, so the kept ranking is the one a second call
  * would give, and the fit's output does not change.
  */
