@@ -118,7 +118,9 @@ describe('the keyboard-only walk', () => {
     // The menu fades and slides in (a CSS transition on visibility, opacity and transform); its
     // item is tabbed to once the menu is on screen, as a reader sees it before pressing Tab.
     // Waiting for the transition's animations was not enough: on a loaded machine they had not
-    // started yet, and the item was caught still hidden (sessions 23 and 24).
+    // started yet, and the item was caught still hidden (sessions 23 and 24). This wait did not
+    // end it either (one fresh clone of session 24 failed the same way; none of session 25's three
+    // full runs did): a failure now says what covered the item (`hidden from view (under …)`).
     const item = page.locator('.navbar .dropdown--show .dropdown__menu a').first();
     await expect
       .poll(() =>
