@@ -115,29 +115,16 @@ describe('the keyboard-only walk', () => {
     const toggle = page.locator(LANGUAGE_TOGGLE);
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     await page.locator('.dropdown__menu a').waitFor();
-    // The menu fades and slides in (a CSS transition on visibility, opacity and transform); its
-    // item is tabbed to once the menu is on screen, as a reader sees it before pressing Tab.
-    // Waiting for the transition's animations was not enough: on a loaded machine they had not
-    // started yet, and the item was caught still hidden (sessions 23 and 24). This wait did not
-    // end it either (one fresh clone of session 24 failed the same way; none of session 25's three
-    // full runs did): a failure now says what covered the item (`hidden from view (under …)`).
-    const item = page.locator('.navbar .dropdown--show .dropdown__menu a').first();
-    await expect
-      .poll(() =>
-        item.evaluate((link) => {
-          const box = link.getBoundingClientRect();
-          const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-          return hit !== null && (hit === link || link.contains(hit));
-        }),
-      )
-      .toBe(true);
     problems.push(...(await tabTo(page, '.dropdown__menu a', {limit: 2})));
     await press(page, 'Escape');
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     expect(await focusedMatches(page, LANGUAGE_TOGGLE)).toBe(true);
 
-    // The colour mode: Enter switches it, and the rings still hold in the dark.
-    problems.push(...(await tabTo(page, THEME_TOGGLE, {limit: 5})));
+    // The colour mode, the very next Tab stop: the closed menu's item is not one, even while
+    // the menu would still be fading out (a Tab pressed then used to land on a link that then
+    // vanished; the CI runs of sessions 23 to 25 caught it as "English: hidden from view").
+    // Enter switches the mode, and the rings still hold in the dark.
+    problems.push(...(await tabTo(page, THEME_TOGGLE, {limit: 1})));
     await press(page, 'Enter');
     await expect
       .poll(() => page.evaluate(() => document.documentElement.dataset.theme))
