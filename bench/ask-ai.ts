@@ -125,6 +125,9 @@ const SETS: readonly string[] =
         'heldout-en-AA',
         'heldout-id-Z',
         'heldout-conv-Z',
+        'heldout-en-AB',
+        'heldout-id-AA',
+        'heldout-conv-AA',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;
