@@ -155,6 +155,18 @@ export const GROUPS: readonly {readonly name: string; readonly sets: readonly st
   {name: 'en-X', sets: ['ask-en-X']},
   {name: 'id-W', sets: ['ask-id-W']},
   {name: 'conv-W', sets: ['conv-W']},
+  {name: 'en-Y', sets: ['ask-en-Y']},
+  {name: 'id-X', sets: ['ask-id-X']},
+  {name: 'conv-X', sets: ['conv-X']},
+  {name: 'en-Z', sets: ['ask-en-Z']},
+  {name: 'id-Y', sets: ['ask-id-Y']},
+  {name: 'conv-Y', sets: ['conv-Y']},
+  {name: 'en-AA', sets: ['ask-en-AA']},
+  {name: 'id-Z', sets: ['ask-id-Z']},
+  {name: 'conv-Z', sets: ['conv-Z']},
+  {name: 'en-AB', sets: ['ask-en-AB']},
+  {name: 'id-AA', sets: ['ask-id-AA']},
+  {name: 'conv-AA', sets: ['conv-AA']},
 ];
 
 export function loadItems(groups = GROUPS): Item[] {
