@@ -131,6 +131,9 @@ const SETS: readonly string[] =
         'heldout-en-AC',
         'heldout-id-AB',
         'heldout-conv-AB',
+        'heldout-en-AD',
+        'heldout-id-AC',
+        'heldout-conv-AC',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;
