@@ -107,6 +107,20 @@ describe('Ask AI in the search modal', () => {
     expect(watched.consoleErrors).toEqual([]);
   });
 
+  it('quotes an answering table row as a table under its header row', async () => {
+    const page = await signedInPage('/docs/documentation');
+    await ask(page, 'how fast do I need to acknowledge a critical alert?');
+    const answer = page.locator('.DocSearch-AskAiScreen-Response').last();
+    const table = answer.locator('table').first();
+    await table.waitFor();
+    await expect(table.locator('th').allInnerTexts()).resolves.toContain('Response expected');
+    await table
+      .getByRole('cell', {name: 'Acknowledge within 15 minutes, any time of day'})
+      .waitFor();
+    await screenshot(page, 'modal-ask-ai-table');
+    expect(watched.consoleErrors).toEqual([]);
+  });
+
   it('says plainly when the handbook does not cover the question', async () => {
     const page = await signedInPage('/docs/documentation');
     await ask(page, 'How do I expense a conference ticket?');

@@ -10,7 +10,7 @@ const docPage = `<!doctype html><html class="docs-wrapper plugin-docs docs-doc-p
 <h2 id="recovery">Recovery<a class="hash-link" href="#recovery">\u200b</a></h2>
 <p>The reflog keeps <code>HEAD</code> history for 90 days:</p>
 <ul><li>Find the commit with <code>git reflog</code>.</li><li>Recreate the branch.</li></ul>
-<h3 id="tags">Tags</h3><table><tr><th>Tag</th><th>Meaning</th></tr><tr><td>v1.2.3</td><td>a release</td></tr></table>
+<h3 id="tags">Tags</h3><table><tr><th>Tag</th><th>Meaning</th></tr><tr><td>v1.2.3</td><td>a release</td></tr><tr><td>v2-rc</td><td>one <code>a|b</code> choice</td></tr></table>
 <div class="theme-code-block"><pre><code><span class="token-line">git tag v1.2.3</span></code></pre></div>
 </div></article></main></body></html>`;
 
@@ -42,8 +42,15 @@ describe('sections built at index time', () => {
     expect(sections[2]?.units.map((unit) => [unit.kind, unit.text])).toEqual([
       ['row', 'Tag | Meaning'],
       ['row', 'v1.2.3 | a release'],
+      ['row', 'v2-rc | one a|b choice'],
       ['code', 'git tag v1.2.3'],
     ]);
+  });
+
+  it("marks a table's header row and escapes a pipe inside a cell, as a GFM table row", () => {
+    const rows = sections[2]?.units.filter((unit) => unit.kind === 'row') ?? [];
+    expect(rows.map((unit) => unit.head === true)).toEqual([true, false, false]);
+    expect(rows[2]?.markdown).toBe('v2-rc | one `a\\|b` choice');
   });
 
   it("keeps the page's description and keywords as metadata, never as a quotable unit", () => {

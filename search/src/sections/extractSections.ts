@@ -68,14 +68,27 @@ export function extractSections(html: string): {sections: Section[]; meta: PageM
     if (name === 'p' && $(element).parents('li, td, th').length > 0) return;
     const node = name === 'tr' ? $(element) : $(element).clone().find('ul, ol, pre').remove().end();
     const cells = name === 'tr' ? node.children('td, th').toArray() : [node.get(0) as Element];
-    const markdown = cells.map((cell) => clean(markdownOf($, cell))).join(' | ');
+    // A row's cells are joined by ` | `, a pipe inside a cell escaped, as a GFM table row holds
+    // them (an answer quotes rows as a table under their header).
+    const markdown = cells
+      .map((cell) => {
+        const text = clean(markdownOf($, cell));
+        return name === 'tr' ? text.replace(/\|/g, '\\|') : text;
+      })
+      .join(' | ');
     if (!plainOf(markdown).replace(/[|\s]/g, '')) return;
     if (name === 'p') {
       for (const sentence of sentencesOf(markdown))
         current.units.push({kind: 'text', text: plainOf(sentence), markdown: sentence});
       return;
     }
-    current.units.push({kind: name === 'li' ? 'item' : 'row', text: plainOf(markdown), markdown});
+    const head = name === 'tr' && node.children('td').length === 0;
+    current.units.push({
+      kind: name === 'li' ? 'item' : 'row',
+      text: plainOf(markdown),
+      markdown,
+      ...(head ? {head: true as const} : {}),
+    });
   });
   flush();
   const description = $('meta[name="description"]').attr('content')?.trim();

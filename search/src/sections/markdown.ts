@@ -5,5 +5,5 @@ export function escapeMarkdown(text: string): string {
 
 /** Quoted markdown back to the words a reader sees. */
 export function plainOf(markdown: string): string {
-  return markdown.replace(/\\([\\`*_[\]<>])/g, '$1').replace(/`/g, '');
+  return markdown.replace(/\\([\\`*_[\]<>|])/g, '$1').replace(/`/g, '');
 }

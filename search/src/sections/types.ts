@@ -31,6 +31,8 @@ export type Unit = {
   readonly text: string;
   /** The same as markdown, for quoting: inline code as code spans, the rest escaped. */
   readonly markdown: string;
+  /** A table's header row (its cells are all `th`): what the columns of the rows below it are. */
+  readonly head?: true;
 };
 
 /** A page's writer-given metadata: searched, never quoted. */

@@ -134,6 +134,49 @@ describe('the extractive answer', () => {
     expect(quoteOf(out).match(/Project Manager/g)).toHaveLength(1);
   });
 
+  const alerts = section('Alerts and routing', [
+    text('Alerts are routed by severity:'),
+    {
+      kind: 'row',
+      text: 'Severity | Response expected',
+      markdown: 'Severity | Response expected',
+      head: true,
+    },
+    {
+      kind: 'row',
+      text: 'critical | Acknowledge within 15 minutes',
+      markdown: '`critical` | Acknowledge within 15 minutes',
+    },
+    {
+      kind: 'row',
+      text: 'warning | Triage on the same working day',
+      markdown: '`warning` | Triage on the same working day',
+    },
+    text('Staging alerts go to their own channel.'),
+  ]);
+
+  it('quotes an answering table row under its header row, as a table', async () => {
+    const out = await answer({
+      sections: [{section: alerts, score: 1}],
+      quote: {section: alerts, units: [3, 4]},
+    });
+    expect(quoteOf(out)).toMatch(
+      /^> \| Severity \| Response expected \|\n> \| --- \| --- \|\n> \| `warning` \| Triage on the same working day \|\n\n> Staging alerts/,
+    );
+  });
+
+  it('writes the header row once when the quote holds it and rows of its table', async () => {
+    const out = await answer({
+      sections: [{section: alerts, score: 1}],
+      quote: {section: alerts, units: [2, 0, 1, 3]},
+    });
+    const body = quoteOf(out);
+    expect(body).toMatch(
+      /^> Alerts are routed by severity:\n>\n> \| Severity \| Response expected \|\n> \| --- \| --- \|\n> \| `critical` .*\n> \| `warning` /,
+    );
+    expect(body.match(/Severity \|/g)).toHaveLength(1);
+  });
+
   it('gives the refusal when the plan found no answer, whatever the sections', async () => {
     const out = await answer({answerable: false, sections: [{section: vpn, score: 1}]});
     expect(out.startsWith("I couldn't find this in the handbook.")).toBe(true);

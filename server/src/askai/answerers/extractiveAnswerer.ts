@@ -1,5 +1,6 @@
-import type {AnswerRequest, Answerer, Unit} from '../types';
+import type {AnswerRequest, Answerer, Section, Unit} from '../types';
 import {escapeMarkdown, sectionLink} from './markdown';
+import {tableHead, tableHeaderOf, tableRow} from './quoteTable';
 import {refusalText, wordDeltas} from './refusal';
 
 /**
@@ -44,8 +45,9 @@ export class ExtractiveAnswerer implements Answerer {
         !list.includes(unit) &&
         !(introduces(unit) && !units.some((other) => other.index === unit.index + 1)),
     );
-    yield* wordDeltas(renderQuote([answering, ...list]));
-    if (context.length > 0 && !signal.aborted) yield* wordDeltas(renderQuote(context));
+    yield* wordDeltas(renderQuote(quote.section, [answering, ...list]));
+    if (context.length > 0 && !signal.aborted)
+      yield* wordDeltas(renderQuote(quote.section, context));
   }
 }
 
@@ -79,22 +81,40 @@ function codeOf(unit: Unit): string {
 
 /**
  * Units as one quote: sentences that follow each other on the page in one paragraph, list items
- * and rows together, code fenced. Where the quote skips part of the page, the next sentence
- * starts a new paragraph with an ellipsis, so two sentences that are not neighbours never read
- * as one ("…in the Explore view:" then a sentence the skipped code block stood between).
+ * together, table rows as a table under their header row, code fenced. Where the quote skips part
+ * of the page, the next sentence starts a new paragraph with an ellipsis, so two sentences that
+ * are not neighbours never read as one ("…in the Explore view:" then a sentence the skipped code
+ * block stood between).
  */
-function renderQuote(units: readonly (Unit & {readonly index: number})[]): string {
+function renderQuote(
+  section: Section,
+  units: readonly (Unit & {readonly index: number})[],
+): string {
   let out = '';
+  /** The header row of the table being written, if the last unit was a row of one. */
+  let table: number | null = null;
   units.forEach((unit, at) => {
     const previous = units[at - 1];
     const skipped = previous !== undefined && unit.index !== previous.index + 1;
+    const header = unit.kind === 'row' ? tableHeaderOf(section, unit.index) : null;
+    const inTable = table;
+    table = header;
     if (unit.kind === 'code') {
       out += `${previous ? '\n' : ''}\`\`\`\n${codeOf(unit)}\n\`\`\`\n`;
       return;
     }
+    if (header !== null) {
+      if (header !== inTable) {
+        if (previous) out += previous.kind === 'code' ? '\n' : '>\n';
+        out += quoteLines(tableHead(section.units[header] as Unit));
+      }
+      if (unit.index !== header) out += quoteLines(tableRow(unit));
+      return;
+    }
     const listLike = (kind: Unit['kind'] | undefined) => kind === 'item' || kind === 'row';
     if (listLike(unit.kind)) {
-      if (previous && !listLike(previous.kind)) out += previous.kind === 'code' ? '\n' : '>\n';
+      if (previous && (!listLike(previous.kind) || inTable !== null))
+        out += previous.kind === 'code' ? '\n' : '>\n';
       out += `> - ${unit.markdown}\n`;
       return;
     }
@@ -106,4 +126,12 @@ function renderQuote(units: readonly (Unit & {readonly index: number})[]): strin
     out += `> ${skipped ? '… ' : ''}${unit.markdown}\n`;
   });
   return `${out}\n`;
+}
+
+/** Lines inside the quote. */
+function quoteLines(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => `> ${line}\n`)
+    .join('');
 }
