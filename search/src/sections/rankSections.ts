@@ -83,6 +83,11 @@ export type QuestionTerm = {
   readonly context: boolean;
   /** Known only through its English translation (an Indonesian word: "memakai", employ). */
   readonly translated: boolean;
+  /**
+   * Its rarity as `weight` measures it, before the translation's and the context's shares: what
+   * a word known only through its translation would weigh if it were typed in English.
+   */
+  readonly rarity: number;
 };
 
 export type AnalyzedQuestion = {
@@ -176,10 +181,10 @@ function termOf(
   for (const {termId} of terms) for (const id of index.postings[termId]?.ids ?? []) reached.add(id);
   const known = terms.length > 0;
   const translated = known && terms.every((term) => term.translated === true);
+  const rarity = Math.log(1 + n / (reached.size + 1));
   return {
     text: word.text,
-    weight:
-      weightShare * (translated ? TRANSLATED_WEIGHT : 1) * Math.log(1 + n / (reached.size + 1)),
+    weight: weightShare * (translated ? TRANSLATED_WEIGHT : 1) * rarity,
     known,
     typoOnly: known && terms.every(({typos}) => typos > 0),
     named: terms.some(
@@ -196,6 +201,7 @@ function termOf(
           : 'name',
     context,
     translated,
+    rarity,
   };
 }
 

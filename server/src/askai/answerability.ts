@@ -64,6 +64,14 @@ export const ANSWERABILITY_FEATURES = [
   'ownMissing',
   /** ...and how many own known words the follow-up has (0 for a question planned alone). */
   'ownWords',
+  /**
+   * The rarity-weighted share of the question's words known only through their dictionary
+   * translation (a standard-Indonesian noun: "cadangan", backup) that the passage holds; 0 when
+   * it has none. Such words weigh nothing in the ranking (`TRANSLATED_WEIGHT`: the dictionary's
+   * senses are noisy), so without this a passage that holds them looks no better than one that
+   * does not.
+   */
+  'translatedHeld',
 ] as const;
 export type AnswerabilityFeature = (typeof ANSWERABILITY_FEATURES)[number];
 
@@ -117,7 +125,20 @@ export function answerabilityFeatures(
     passageMargin: (passage?.score ?? NO_SCORE) - (runnerUp?.score ?? NO_SCORE),
     names: question.terms.filter((term) => term.named).length,
     ...ownWordsFeatures(question, quoted),
+    translatedHeld: translatedHeld(question, passage?.window ?? 0),
   };
+}
+
+/** The rarity-weighted share of the words known only through a translation that a mask holds. */
+function translatedHeld(question: AnalyzedQuestion, mask: number): number {
+  let total = 0;
+  let held = 0;
+  question.terms.forEach((term, i) => {
+    if (!term.translated) return;
+    total += term.rarity;
+    if (mask & (1 << i)) held += term.rarity;
+  });
+  return total > 0 ? held / total : 0;
 }
 
 /**
