@@ -134,6 +134,8 @@ const SETS: readonly string[] =
         'heldout-en-AD',
         'heldout-id-AC',
         'heldout-conv-AC',
+        'heldout-id-AD',
+        'heldout-conv-AD',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;
