@@ -25,6 +25,8 @@ export const UNCOVERED_QUESTION = 'How do I expense a conference ticket?';
 export const LOGS_QUESTION = 'How long are production logs kept?';
 export const FOLLOW_UP_QUESTION = 'and on staging?';
 export const INDONESIAN_QUESTION = 'gimana cara rollback rilis production yang bermasalah?';
+/** Answered by a row of the monitoring page's alert table, quoted as a table. */
+export const TABLE_QUESTION = 'how fast do I need to acknowledge a critical alert?';
 
 export const SCREENS: readonly Screen[] = [
   {name: 'home', path: '/'},
@@ -47,6 +49,11 @@ export const SCREENS: readonly Screen[] = [
     name: 'an Ask AI answer in Indonesian',
     path: '/docs/documentation',
     reach: askAi(INDONESIAN_QUESTION),
+  },
+  {
+    name: 'an Ask AI answer quoting a table row',
+    path: '/docs/documentation',
+    reach: tableAnswer(TABLE_QUESTION),
   },
   {
     name: "an Ask AI answer's thumbs-down comment",
@@ -138,6 +145,14 @@ function askAi(question: string, ...followUps: string[]) {
       await input.press('Enter');
       await actions.nth(turn + 1).waitFor();
     }
+  };
+}
+
+/** An answer that quotes table rows: settled once its table is on screen. */
+function tableAnswer(question: string) {
+  return async (page: Page): Promise<void> => {
+    await askAi(question)(page);
+    await page.locator('.DocSearch-AskAiScreen-Response table th').first().waitFor();
   };
 }
 

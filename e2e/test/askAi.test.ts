@@ -1,5 +1,6 @@
 import type {Browser, Page} from 'playwright-core';
 import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest';
+import {TABLE_QUESTION} from '../accessibility/screens';
 import {
   launchChromium,
   unexpectedExternal,
@@ -109,7 +110,7 @@ describe('Ask AI in the search modal', () => {
 
   it('quotes an answering table row as a table under its header row', async () => {
     const page = await signedInPage('/docs/documentation');
-    await ask(page, 'how fast do I need to acknowledge a critical alert?');
+    await ask(page, TABLE_QUESTION);
     const answer = page.locator('.DocSearch-AskAiScreen-Response').last();
     const table = answer.locator('table').first();
     await table.waitFor();
