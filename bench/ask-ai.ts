@@ -136,6 +136,9 @@ const SETS: readonly string[] =
         'heldout-conv-AC',
         'heldout-id-AD',
         'heldout-conv-AD',
+        'heldout-en-AE',
+        'heldout-id-AE',
+        'heldout-conv-AE',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;
