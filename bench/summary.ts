@@ -1,5 +1,7 @@
 import {existsSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
+import {GOALS, pool, verdict} from './ask-ai-heldout/pool';
+import {heldOutRounds, POOLED_ROUNDS, setsByFamily} from './ask-ai-heldout/rounds';
 import {repoRoot} from './lib/gateProcess';
 
 /**
@@ -252,6 +254,53 @@ if (askAi) {
         null,
       ]);
     }
+  }
+}
+/**
+ * The last ten held-out rounds pooled (`npm run ask-ai-heldout`): a goal is met only when both
+ * 95% intervals (over the questions and over the sets) clear it; one round alone is too few
+ * questions to say (22 unanswerable English questions move by about ±14 points by chance).
+ */
+const pooledRounds = heldOutRounds(results);
+if (pooledRounds.length > 0) {
+  const to = pooledRounds[pooledRounds.length - 1] as number;
+  const from = Math.max(pooledRounds[0] as number, to - POOLED_ROUNDS + 1);
+  const byFamily = setsByFamily(results, from, to);
+  for (const family of ['en', 'id', 'conv'] as const) {
+    const {rounds: measured, sets} = byFamily[family];
+    if (sets.length < 2) continue;
+    const pooled = pool(sets);
+    const goals = GOALS[family];
+    const label = {en: 'English', id: 'Indonesian', conv: 'follow-ups'}[family];
+    const first = pooled.figures.rightPageAndFacts;
+    const named = {
+      firstLinkRight: 'first link',
+      factsContained: 'facts',
+      rightPageAndFacts: 'right page first and facts',
+      refusalsOnUnanswerable: 'refusals',
+      falseRefusals: 'false refusals',
+    } as const;
+    rows.push([
+      `Ask AI (extractive, HTTP), ${label}, held out, rounds ${from}–${to} pooled (${measured.length} sets, ${first.of} + ${pooled.figures.refusalsOnUnanswerable.of})`,
+      `${goals
+        .map((goal) =>
+          goal.atLeast !== undefined
+            ? `${named[goal.figure]} ≥ ${percent(goal.atLeast)}`
+            : `${named[goal.figure]} ≤ ${percent(goal.atMost ?? 1)}`,
+        )
+        .join(', ')}; both 95% intervals clear`,
+      goals
+        .map((goal) => {
+          const rate = pooled.figures[goal.figure];
+          const low = rate.bySet ? Math.min(rate.interval.low, rate.bySet.low) : rate.interval.low;
+          const high = rate.bySet
+            ? Math.max(rate.interval.high, rate.bySet.high)
+            : rate.interval.high;
+          return `${(rate.rate * 100).toFixed(1)}% (${(low * 100).toFixed(1)}–${(high * 100).toFixed(1)})`;
+        })
+        .join(', '),
+      goals.every((goal) => verdict(pooled.figures[goal.figure], goal) === 'met, intervals clear'),
+    ]);
   }
 }
 if (askAiCv) {
