@@ -251,16 +251,18 @@ try {
 
 console.log(`Ask AI (extractive), ${inProcess ? 'in process' : 'through the gate (HTTP)'}`);
 console.log(
-  '| set | answerable | unanswerable | first link right | facts | right page and facts | refusals (unanswerable) | false refusals | first delta p50 / p95 ms |',
+  '| set | answerable | unanswerable | first link right | facts | right page and facts | refusals (unanswerable) | false refusals | first delta p50 / p95 ms | misses: refused / other page / facts missing |',
 );
-console.log('| --- | --: | --: | --: | --: | --: | --: | --: | --: |');
+console.log('| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: |');
+const kinds = (k: {refused: number; wrongPage: number; factsMissing: number}) =>
+  `${k.refused} / ${k.wrongPage} / ${k.factsMissing}`;
 for (const [set, r] of Object.entries(results)) {
   console.log(
-    `| ${set} | ${r.answerable} | ${r.unanswerable} | ${(r.firstLinkRight * 100).toFixed(1)}% | ${(r.factsContained * 100).toFixed(1)}% | ${(r.rightPageAndFacts * 100).toFixed(1)}% | ${(r.refusalsOnUnanswerable * 100).toFixed(1)}% | ${(r.falseRefusals * 100).toFixed(1)}% | ${r.firstDeltaP50Ms} / ${r.firstDeltaP95Ms} |`,
+    `| ${set} | ${r.answerable} | ${r.unanswerable} | ${(r.firstLinkRight * 100).toFixed(1)}% | ${(r.factsContained * 100).toFixed(1)}% | ${(r.rightPageAndFacts * 100).toFixed(1)}% | ${(r.refusalsOnUnanswerable * 100).toFixed(1)}% | ${(r.falseRefusals * 100).toFixed(1)}% | ${r.firstDeltaP50Ms} / ${r.firstDeltaP95Ms} | ${kinds(r.missKinds)} |`,
   );
   for (const [kind, k] of Object.entries(r.byKind ?? {}))
     console.log(
-      `|   ${kind} | ${k.answerable} | ${k.unanswerable} | ${(k.firstLinkRight * 100).toFixed(1)}% | ${(k.factsContained * 100).toFixed(1)}% | ${(k.rightPageAndFacts * 100).toFixed(1)}% | ${(k.refusalsOnUnanswerable * 100).toFixed(1)}% | ${(k.falseRefusals * 100).toFixed(1)}% | |`,
+      `|   ${kind} | ${k.answerable} | ${k.unanswerable} | ${(k.firstLinkRight * 100).toFixed(1)}% | ${(k.factsContained * 100).toFixed(1)}% | ${(k.rightPageAndFacts * 100).toFixed(1)}% | ${(k.refusalsOnUnanswerable * 100).toFixed(1)}% | ${(k.falseRefusals * 100).toFixed(1)}% | | ${kinds(k.missKinds)} |`,
     );
   if (verbose) for (const miss of r.misses) console.log(`  - ${miss}`);
 }

@@ -67,6 +67,7 @@ export function score(judged: readonly Judged[], outcomes: readonly Outcome[]) {
   let falseRefusals = 0;
   let unanswerable = 0;
   let refusals = 0;
+  const missKinds = {refused: 0, wrongPage: 0, factsMissing: 0};
   const misses: string[] = [];
   judged.forEach((item, index) => {
     const outcome = outcomes[index] as Outcome;
@@ -90,6 +91,9 @@ export function score(judged: readonly Judged[], outcomes: readonly Outcome[]) {
     const missing = item.facts.filter((fact) => !text.includes(plain(fact)));
     if (!refused && missing.length === 0) factsRight += 1;
     if (linkOk && missing.length === 0) rightAndFacts += 1;
+    if (refused) missKinds.refused += 1;
+    else if (!linkOk) missKinds.wrongPage += 1;
+    else if (missing.length > 0) missKinds.factsMissing += 1;
     if (!linkOk || missing.length > 0 || refused)
       misses.push(
         `${refused ? 'REFUSED ' : ''}${linkOk ? '' : `first link ${first ?? 'none'} (want ${item.expectedPages.join(' | ')}) `}${missing.length ? `missing ${JSON.stringify(missing)} ` : ''}: ${item.question}`,
@@ -109,6 +113,12 @@ export function score(judged: readonly Judged[], outcomes: readonly Outcome[]) {
     falseRefusals: falseRefusals / Math.max(1, answerable),
     firstDeltaP50Ms: Number(percentile(delays, 50).toFixed(2)),
     firstDeltaP95Ms: Number(percentile(delays, 95).toFixed(2)),
+    /**
+     * What went wrong with the answerable questions missed, as counts: refused, answered from
+     * another page first, or from the right page without the facts. A set whose misses must
+     * stay unread can still say where its distance lies.
+     */
+    missKinds,
     misses,
   };
 }
