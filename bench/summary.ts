@@ -1,6 +1,6 @@
 import {existsSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {GOALS, pool, verdict} from './ask-ai-heldout/pool';
+import {FAMILY_LABELS, GOALS, pool, verdict} from './ask-ai-heldout/pool';
 import {heldOutRounds, POOLED_ROUNDS, setsByFamily} from './ask-ai-heldout/rounds';
 import {repoRoot} from './lib/gateProcess';
 
@@ -271,8 +271,7 @@ if (pooledRounds.length > 0) {
     if (sets.length < 2) continue;
     const pooled = pool(sets);
     const goals = GOALS[family];
-    const label = {en: 'English', id: 'Indonesian', conv: 'follow-ups'}[family];
-    const first = pooled.figures.rightPageAndFacts;
+    const label = FAMILY_LABELS[family];
     const named = {
       firstLinkRight: 'first link',
       factsContained: 'facts',
@@ -281,7 +280,7 @@ if (pooledRounds.length > 0) {
       falseRefusals: 'false refusals',
     } as const;
     rows.push([
-      `Ask AI (extractive, HTTP), ${label}, held out, rounds ${from}–${to} pooled (${measured.length} sets, ${first.of} + ${pooled.figures.refusalsOnUnanswerable.of})`,
+      `Ask AI (extractive, HTTP), ${label}, held out, rounds ${from}–${to} pooled (${measured.length} sets, ${pooled.figures.rightPageAndFacts.of} + ${pooled.figures.refusalsOnUnanswerable.of})`,
       `${goals
         .map((goal) =>
           goal.atLeast !== undefined

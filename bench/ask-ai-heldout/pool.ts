@@ -13,6 +13,11 @@ export type SetFigures = {
 };
 
 export type Family = 'en' | 'id' | 'conv';
+export const FAMILY_LABELS: Readonly<Record<Family, string>> = {
+  en: 'English',
+  id: 'Indonesian',
+  conv: 'follow-ups',
+};
 export type Rate = 'firstLinkRight' | 'factsContained' | 'rightPageAndFacts' | 'falseRefusals';
 type Counts = Record<Rate | 'refusalsOnUnanswerable' | 'answerable' | 'unanswerable', number>;
 

@@ -9,7 +9,7 @@
  *   npm run ask-ai-heldout -w bench -- --from 26     # rounds 26 to the latest
  */
 import path from 'node:path';
-import {GOALS, pool, verdict, type PooledRate} from './pool';
+import {FAMILY_LABELS, GOALS, pool, verdict, type PooledRate} from './pool';
 import {heldOutRounds, POOLED_ROUNDS, setsByFamily} from './rounds';
 
 const RESULTS = path.join(import.meta.dirname, '../results');
@@ -52,7 +52,7 @@ for (const family of ['en', 'id', 'conv'] as const) {
   const {rounds: measured, sets} = byFamily[family];
   if (sets.length === 0) continue;
   const pooled = pool(sets);
-  const label = {en: 'English', id: 'Indonesian', conv: 'follow-ups'}[family];
+  const label = FAMILY_LABELS[family];
   const span = `${measured.length} (${measured.join(', ')})`;
   for (const goal of GOALS[family]) {
     const rate = pooled.figures[goal.figure];
