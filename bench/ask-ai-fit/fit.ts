@@ -21,6 +21,7 @@
  *   CV_RESULTS=/tmp/cv.json node --import tsx bench/ask-ai-fit/fit.ts --cv-only  # elsewhere
  *   node --import tsx bench/ask-ai-fit/fit.ts --fit-only # write weights.json, no cross-validation
  *   CV_GROUPS=<regexp> ... --cv-only                    # only those groups; mergeCv.ts joins such runs
+ *   CV_FOLD_MODELS=<dir> ... --cv-only                  # keep fold models, reuse them while the fit's inputs hold
  */
 import {writeFileSync} from 'node:fs';
 import path from 'node:path';
@@ -58,6 +59,7 @@ import {RERANK_DEPTH, rankForAnswer} from '../../server/src/askai/sectionRerank'
 import {readJudgedSet} from '../lib/judgedSets';
 import {repoRoot} from '../lib/gateProcess';
 import {fitBoostedTrees, predictTrees, type BoostingParams} from './boosting';
+import {fitInputsDigest, FoldModels} from './foldModels';
 import {fitConditionalLogit, type Choice} from './conditionalLogit';
 import {bootstrapThreshold} from './threshold';
 import {fitLogistic, type Fitted} from './logistic';
@@ -633,6 +635,9 @@ async function answerAll(
   return {judged, outcomes};
 }
 
+/** The Indonesian stemmer the fit runs with (`--stemmer tala` measures Tala's). */
+let stemmerName = 'sastrawi';
+
 const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
 
 /** Cross-validates, printing each set's row as soon as it is measured (about a minute apart). */
@@ -653,9 +658,22 @@ export async function crossValidate(
     );
     return r;
   };
+  // CV_FOLD_MODELS (a directory) keeps each fold's model and reuses it while nothing the fit
+  // reads has changed (foldModels.ts).
+  const kept = process.env.CV_FOLD_MODELS
+    ? new FoldModels(
+        path.resolve(process.env.CV_FOLD_MODELS),
+        fitInputsDigest(repoRoot, {
+          FIT_THRESHOLD: process.env.FIT_THRESHOLD ?? null,
+          stemmer: stemmerName,
+        }),
+      )
+    : null;
   for (const group of GROUPS.filter((candidate) => only === null || only.test(candidate.name))) {
     const train = items.filter((item) => item.group !== group.name);
-    const model = fitModel(train);
+    const model = kept
+      ? kept.model(group.name, train, () => fitModel(train)).model
+      : fitModel(train);
     for (const set of group.sets) {
       const {judged, outcomes} = await answerAll(
         items.filter((item) => item.set === set),
@@ -720,8 +738,10 @@ function weightsFile(provenance: string, model: AskAiModel): string {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   // `--stemmer tala` measures Tala's Indonesian stemmer in place of Sastrawi's.
-  if (process.argv.includes('--stemmer') && process.argv.includes('tala'))
+  if (process.argv.includes('--stemmer') && process.argv.includes('tala')) {
     useIndonesianStemmer(talaStem);
+    stemmerName = 'tala';
+  }
   const items = loadItems();
   if (!process.argv.includes('--fit-only')) {
     console.log(

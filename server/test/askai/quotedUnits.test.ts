@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {quotedUnits} from '../../src/askai/answerPlan';
+import {quotedUnits} from '../../src/askai/quotedUnits';
 import {PASSAGE_FEATURES, type Passage, type PassageFeature} from '../../src/askai/passages';
 import type {Section, Unit} from '../../src/askai/types';
 
