@@ -177,6 +177,18 @@ describe('the extractive answer', () => {
     expect(body.match(/Severity \|/g)).toHaveLength(1);
   });
 
+  it('quotes the rows that follow an answering row in the same table under one header row', async () => {
+    const out = await answer({
+      sections: [{section: alerts, score: 1}],
+      quote: {section: alerts, units: [2, 3, 4]},
+    });
+    const body = quoteOf(out);
+    expect(body).toMatch(
+      /^> \| Severity \| Response expected \|\n> \| --- \| --- \|\n> \| `critical` .*\n> \| `warning` .*\n\n> Staging alerts/,
+    );
+    expect(body.match(/Severity \|/g)).toHaveLength(1);
+  });
+
   it('gives the refusal when the plan found no answer, whatever the sections', async () => {
     const out = await answer({answerable: false, sections: [{section: vpn, score: 1}]});
     expect(out.startsWith("I couldn't find this in the handbook.")).toBe(true);

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {quotedUnits} from '../../src/askai/quotedUnits';
+import {ANSWERING_UNITS, comparable, quotedUnits} from '../../src/askai/quotedUnits';
 import {PASSAGE_FEATURES, type Passage, type PassageFeature} from '../../src/askai/passages';
 import type {Section, Unit} from '../../src/askai/types';
 
@@ -63,6 +63,48 @@ describe('the units an answer quotes', () => {
     // What the conversation showed, as the plan compares it (no markdown marks, lower case).
     const shown = ' this rule pages the on-call engineer when more than 2% of requests fail.';
     expect(quote(passages, alert, shown)[0]).toBe(0);
+  });
+
+  it('opens with the best-rated row, not the header row of its table', () => {
+    const ports = section([
+      text('Every template uses the same local ports.'),
+      {
+        kind: 'row',
+        text: 'Port | What listens there',
+        markdown: 'Port | What listens there',
+        head: true,
+      },
+      {kind: 'row', text: '3000 | Next.js dev server', markdown: '3000 | Next.js dev server'},
+      {kind: 'row', text: '3001 | NestJS API', markdown: '3001 | NestJS API'},
+    ]);
+    const units = quote(rated([1, 3, 0, 2]), ports, '');
+    expect(units[0]).toBe(3);
+    expect(units).toContain(1);
+  });
+
+  it('quotes again, in a follow-up, the units rated best though an earlier answer showed them', () => {
+    const limits = section([
+      text('Public APIs allow 100 requests per minute per client.'),
+      text('Clients that exceed the limit receive HTTP 429 with a Retry-After header.'),
+      text('Limits are set in the Kong plugin configuration.'),
+      text('Internal APIs have no limit.'),
+      text('Ask the Backend Lead to raise a limit.'),
+      text('Limits are reviewed every quarter.'),
+    ]);
+    // The first answer quoted the limit and, as context, the 429 sentence and its neighbours.
+    const shown = comparable(
+      limits.units
+        .slice(0, 4)
+        .map((unit) => unit.text)
+        .join('\n'),
+    );
+    // "what happens when a client goes over?": the limit again, then the 429 sentence.
+    const units = quote(rated([0, 1, 2, 3, 4, 5]), limits, shown);
+    expect(ANSWERING_UNITS).toBeGreaterThanOrEqual(2);
+    expect(units).toContain(1);
+    // The rest shown already stays out; what the earlier answer did not show comes in.
+    expect(units).not.toContain(3);
+    expect(units).toContain(4);
   });
 
   it('quotes the next item of a list item that runs on into it with "and"', () => {

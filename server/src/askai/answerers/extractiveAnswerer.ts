@@ -31,13 +31,19 @@ export class ExtractiveAnswerer implements Answerer {
     yield `From ${sectionLink(quote.section)}:\n\n`;
     const [answering, ...rest] = leadWithIntroduction(units);
     if (!answering) return;
-    // A sentence that introduces a list is quoted with the items of it the quote holds.
+    // A sentence that introduces a list is quoted with the items of it the quote holds; an
+    // answering table row with the rows that follow it, under one header row.
     const list: typeof rest = [];
-    if (introduces(answering)) {
-      for (const unit of rest) {
-        const next = (list.at(-1) ?? answering).index + 1;
-        if (unit.index === next && (unit.kind === 'item' || unit.kind === 'row')) list.push(unit);
-      }
+    const joins = (unit: Unit & {readonly index: number}) =>
+      introduces(answering)
+        ? unit.kind === 'item' || unit.kind === 'row'
+        : answering.kind === 'row' &&
+          unit.kind === 'row' &&
+          tableHeaderOf(quote.section, unit.index) ===
+            tableHeaderOf(quote.section, answering.index);
+    for (const unit of rest) {
+      const next = (list.at(-1) ?? answering).index + 1;
+      if (unit.index === next && joins(unit)) list.push(unit);
     }
     // Context that introduces what the quote leaves out (a list, a code block) says nothing.
     const context = rest.filter(
