@@ -139,6 +139,9 @@ const SETS: readonly string[] =
         'heldout-en-AE',
         'heldout-id-AE',
         'heldout-conv-AE',
+        'heldout-en-AF',
+        'heldout-id-AF',
+        'heldout-conv-AF',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;
