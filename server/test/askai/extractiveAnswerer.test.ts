@@ -189,6 +189,16 @@ describe('the extractive answer', () => {
     expect(body.match(/Severity \|/g)).toHaveLength(1);
   });
 
+  it('does not quote a header row alone as context when its rows are in the answer', async () => {
+    const out = await answer({
+      sections: [{section: alerts, score: 1}],
+      quote: {section: alerts, units: [2, 1, 3, 4]},
+    });
+    const body = quoteOf(out);
+    expect(body.match(/Severity \|/g)).toHaveLength(1);
+    expect(body).toMatch(/`warning` .*\n\n> Staging alerts/);
+  });
+
   it('gives the refusal when the plan found no answer, whatever the sections', async () => {
     const out = await answer({answerable: false, sections: [{section: vpn, score: 1}]});
     expect(out.startsWith("I couldn't find this in the handbook.")).toBe(true);

@@ -45,10 +45,12 @@ export class ExtractiveAnswerer implements Answerer {
       const next = (list.at(-1) ?? answering).index + 1;
       if (unit.index === next && joins(unit)) list.push(unit);
     }
-    // Context that introduces what the quote leaves out (a list, a code block) says nothing.
+    // Context that introduces what the quote leaves out (a list, a code block) says nothing, and
+    // neither does a table's header row alone (every quoted row brings its header row with it).
     const context = rest.filter(
       (unit) =>
         !list.includes(unit) &&
+        unit.head !== true &&
         !(introduces(unit) && !units.some((other) => other.index === unit.index + 1)),
     );
     yield* wordDeltas(renderQuote(quote.section, [answering, ...list]));
