@@ -35,10 +35,10 @@ import {
   type SectionRanking,
   type SectionWeights,
 } from '@studio-handbook/search/sections';
-import {planAnswer, SECTIONS} from '../../server/src/askai/answerPlan';
+import {CONTEXT_WEIGHT, planAnswer, SECTIONS} from '../../server/src/askai/answerPlan';
 import {ANSWERABILITY_FEATURES} from '../../server/src/askai/answerability';
 import {ExtractiveAnswerer} from '../../server/src/askai/answerers/extractiveAnswerer';
-import {AskAiService, CONTEXT_WEIGHT} from '../../server/src/askai/askService';
+import {AskAiService} from '../../server/src/askai/askService';
 import type {BoostedTrees} from '../../server/src/askai/model/trees';
 import type {AskAiModel} from '../../server/src/askai/model/weights';
 import {

@@ -3,9 +3,10 @@
  * training questions and of the code and data the fit reads (the features, the fitters, the
  * search index, the installed packages, FIT_THRESHOLD and the stemmer). When none of them
  * changed, a fold fitted once is the fold a second run would fit, so a change that touches only
- * what an answer quotes of its plan (server/src/askai/quotedUnits.ts, the answerers) or how the
- * figures are written out is cross-validated in minutes instead of refitting every fold (about
- * five minutes each on this machine's two cores).
+ * what an answer quotes of its plan (server/src/askai/quotedUnits.ts, the answerers), which of a
+ * follow-up's plans the service keeps (askService.ts) or how the figures are written out is
+ * cross-validated in minutes instead of refitting every fold (about five minutes each on this
+ * machine's two cores).
  *
  *   CV_FOLD_MODELS=<dir> node --import tsx bench/ask-ai-fit/fit.ts --cv-only
  *
@@ -31,11 +32,14 @@ export const FIT_INPUTS = [
 /**
  * Files under `FIT_INPUTS` that the fit never reads into a model: the answer's text is composed
  * from a plan (which units to quote, how to write them) after every feature is computed, and
- * `fitModel` reads only a plan's features; the shipped weights are the fit's output, not its
- * input; documentation is prose.
+ * `fitModel` reads only a plan's features; the fit plans each question with `planAnswer`
+ * directly, so the service's choice between a follow-up's plans (`askService.ts`) only answers
+ * the left-out sets; the shipped weights are the fit's output, not its input; documentation is
+ * prose.
  */
 export const NOT_FIT_INPUTS = [
   'server/src/askai/quotedUnits.ts',
+  'server/src/askai/askService.ts',
   'server/src/askai/answerers/',
   'server/src/askai/model/weights.json',
   'bench/ask-ai-fit/foldModels.ts',

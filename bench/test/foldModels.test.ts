@@ -18,6 +18,7 @@ beforeEach(() => {
   write('server/src/askai/passages.ts', 'export const passage = 1;');
   write('server/src/askai/quotedUnits.ts', 'export const ANSWERING_UNITS = 2;');
   write('server/src/askai/answerers/extractiveAnswerer.ts', 'export const kind = 1;');
+  write('server/src/askai/askService.ts', 'export const OWN_SUBJECT_WORDS = 3;');
   write('bench/ask-ai-fit/boosting.ts', 'export const rounds = 300;');
 });
 
@@ -38,10 +39,11 @@ describe("the digest of what a fold's fit reads", () => {
     );
   });
 
-  it('holds when only what an answer quotes, or how it is written, changes', () => {
+  it('holds when only what an answer quotes, how it is written, or which plan the service keeps changes', () => {
     const before = fitInputsDigest(root, settings);
     write('server/src/askai/quotedUnits.ts', 'export const ANSWERING_UNITS = 3;');
     write('server/src/askai/answerers/extractiveAnswerer.ts', 'export const kind = 2;');
+    write('server/src/askai/askService.ts', 'export const OWN_SUBJECT_WORDS = 2;');
     write('server/src/askai/README.md', 'prose');
     expect(fitInputsDigest(root, settings)).toBe(before);
   });

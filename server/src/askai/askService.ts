@@ -1,6 +1,6 @@
 import {randomBytes} from 'node:crypto';
 import type {SearchEngine} from '@studio-handbook/search/engine';
-import {planAnswer, type AnswerPlan} from './answerPlan';
+import {CONTEXT_WEIGHT, planAnswer, type AnswerPlan} from './answerPlan';
 import type {ChatRequest} from './chatRequest';
 import {CitationFilter} from './citationFilter';
 import type {AskAiModel} from './model/weights';
@@ -18,14 +18,6 @@ import {
  * every piece through the citation filter, and report what happened as structured events (so
  * writers can find unanswered questions and bad answers).
  */
-
-/**
- * A follow-up ("and for staging?") leans on the conversation: the reader's previous question
- * joins it as context, its words weighing this share of their rarity. Cross-validated on 48 sets
- * (round 13's tree): 0.5 → follow-ups' right page and facts 49.5%, pooled 59.5%; 1 → 52.0%,
- * 60.4% (search/DESIGN.md, "Constants"; earlier sweeps there too).
- */
-export const CONTEXT_WEIGHT = 1;
 
 /**
  * A follow-up has a subject of its own, and is answered as asked when the handbook answers it,
