@@ -18,6 +18,8 @@ export type RequestObservation = {
   readonly durationMs: number;
   /** Which part answered: `page` (the hot path), `route` (Fastify), `shed` (overload 503). */
   readonly answeredBy: 'page' | 'route' | 'shed';
+  /** True when the wire front wrote the answer itself (hotPath/wire), without node:http. */
+  readonly onWire?: boolean;
 };
 
 export type RequestObserver = (observation: RequestObservation) => void;

@@ -1,0 +1,165 @@
+import type {Socket} from 'node:net';
+import {MAX_HEAD_BYTES, readRequestHead, type PlainGet} from './requestHead';
+import {ResponseBytes} from './wireResponse';
+
+/** A complete response the front writes itself. */
+export type WireReply = {
+  readonly status: number;
+  /** Every header but Date and the connection's own, as a flat list (as writeHead takes it). */
+  readonly headers: readonly string[];
+  readonly body: Buffer | undefined;
+  readonly answeredBy: 'page' | 'shed';
+};
+
+export type WireFrontOptions = {
+  /** The reply to a plain GET, or null to leave the request (and its connection) to node:http. */
+  readonly answer: (get: PlainGet) => WireReply | null;
+  /** Called once a reply has been handed to the socket. */
+  readonly answered: (get: PlainGet, reply: WireReply, startedMs: number) => void;
+  /** Gives a connection to node:http, with any bytes not yet read put back first. */
+  readonly handOff: (socket: Socket) => void;
+  /** How long a kept-alive connection may sit idle (node:http's `keepAliveTimeout`). */
+  readonly keepAliveTimeoutMs: () => number;
+};
+
+const END_OF_HEAD = Buffer.from('\r\n\r\n', 'latin1');
+
+/**
+ * The gate's wire front: it reads each new connection's requests itself and answers the plain
+ * signed-in GETs of build files by writing prepared bytes to the socket, without node:http's
+ * request and response objects, whose per-request cost (parsing into objects, building,
+ * validating and converting the header block) was most of a Node.js server's distance to
+ * nginx (bench/README.md, "The wire front"). The first request it does not answer itself (any
+ * other method or URL, a head that is not complete in what has arrived, anything
+ * `readRequestHead` does not read, a reader the session cache does not know) hands the
+ * connection to node:http for good, with the unread bytes put back, so everything but the plain
+ * case is parsed, timed out and answered exactly as before. Answers are written in arrival
+ * order; a client that does not read its answers is not read either (back-pressure).
+ */
+export class WireFront {
+  private readonly options: WireFrontOptions;
+  /** Each connection this front holds, with what stops it when the front closes. */
+  private readonly open = new Map<Socket, () => void>();
+  private closing = false;
+
+  private bytes: ResponseBytes | null = null;
+
+  constructor(options: WireFrontOptions) {
+    this.options = options;
+  }
+
+  /** The ready responses for connections kept alive this long (one set while it stays the same). */
+  private bytesFor(keepAliveTimeoutMs: number): ResponseBytes {
+    if (this.bytes?.keepAliveTimeoutMs !== keepAliveTimeoutMs) {
+      this.bytes = new ResponseBytes(keepAliveTimeoutMs);
+    }
+    return this.bytes;
+  }
+
+  /** Takes a new connection. */
+  take(socket: Socket): void {
+    if (this.closing) {
+      this.options.handOff(socket);
+      return;
+    }
+    const {options} = this;
+    const timeoutMs = options.keepAliveTimeoutMs();
+    const bytes = this.bytesFor(timeoutMs);
+    let unread: Buffer | null = null;
+    let released = false;
+    let ended = false;
+
+    const forget = () => {
+      this.open.delete(socket);
+      socket.off('data', onData);
+      socket.off('drain', onDrain);
+      socket.off('timeout', onTimeout);
+      socket.off('end', onEnd);
+      socket.off('error', onError);
+      socket.off('close', forget);
+    };
+    const release = () => {
+      if (released) return;
+      released = true;
+      forget();
+      socket.setTimeout(0);
+      if (ended) {
+        // Nothing more will come: what is left is an incomplete head, which node:http would
+        // not answer either.
+        socket.end();
+        return;
+      }
+      if (unread !== null) socket.unshift(unread);
+      unread = null;
+      options.handOff(socket);
+      // node:http reads on from where this front stopped, also if back-pressure paused it.
+      if (socket.isPaused()) socket.resume();
+    };
+
+    const stop = () => {
+      if (unread !== null) return release();
+      released = true;
+      forget();
+      socket.on('error', () => socket.destroy());
+      socket.end(() => socket.destroy());
+    };
+
+    const serve = () => {
+      while (unread !== null) {
+        if (this.closing) return release();
+        const end = unread.indexOf(END_OF_HEAD);
+        if (end === -1 || end > MAX_HEAD_BYTES) return release();
+        const startedMs = performance.now();
+        const get = readRequestHead(unread.toString('latin1', 0, end));
+        const reply = get === null ? null : options.answer(get);
+        if (get === null || reply === null) return release();
+        const rest = end + END_OF_HEAD.length;
+        unread = rest < unread.length ? unread.subarray(rest) : null;
+        const more = socket.write(bytes.of(reply.status, reply.headers, reply.body));
+        options.answered(get, reply, startedMs);
+        if (!more) {
+          // The reader is not reading its answers: read nothing more until it has.
+          socket.pause();
+          return;
+        }
+      }
+      if (ended) socket.end();
+    };
+
+    const onData = (chunk: Buffer) => {
+      unread = unread === null ? chunk : Buffer.concat([unread, chunk]);
+      serve();
+    };
+    const onDrain = () => {
+      if (released || !socket.isPaused()) return;
+      socket.resume();
+      serve();
+    };
+    const onTimeout = () => socket.destroy();
+    const onEnd = () => {
+      ended = true;
+      if (unread === null) socket.end();
+    };
+    const onError = () => socket.destroy();
+
+    this.open.set(socket, stop);
+    socket.on('data', onData);
+    socket.on('drain', onDrain);
+    socket.on('timeout', onTimeout);
+    socket.on('end', onEnd);
+    socket.on('error', onError);
+    socket.on('close', forget);
+    if (timeoutMs > 0) socket.setTimeout(timeoutMs);
+  }
+
+  /**
+   * Stops answering. A connection between requests is closed once its answers are flushed (what
+   * node:http's closeIdleConnections does with its own: it counts a connection as idle only
+   * after a first request, so it would hold one handed over now until its headers timeout);
+   * one with requests still unread goes to node:http, which answers them as a closing server.
+   */
+  close(): void {
+    this.closing = true;
+    for (const stop of [...this.open.values()]) stop();
+  }
+}
