@@ -101,7 +101,11 @@ export class WireFront {
       released = true;
       forget();
       socket.on('error', () => socket.destroy());
+      // Idle: closed at once, as node:http's closeIdleConnections closes its own. Still sending
+      // an answer: closed once it is sent, or when a kept-alive connection would have timed out.
+      if (socket.writableLength === 0) return void socket.destroy();
       socket.end(() => socket.destroy());
+      setTimeout(() => socket.destroy(), timeoutMs > 0 ? timeoutMs : 5_000).unref();
     };
 
     const serve = () => {
@@ -113,9 +117,16 @@ export class WireFront {
         const get = readRequestHead(unread.toString('latin1', 0, end));
         const reply = get === null ? null : options.answer(get);
         if (get === null || reply === null) return release();
+        let ready: Buffer;
+        try {
+          ready = bytes.of(reply.status, reply.headers, reply.body);
+        } catch {
+          // A header node:http's checks refuse: node:http's path decides, as it did before.
+          return release();
+        }
         const rest = end + END_OF_HEAD.length;
         unread = rest < unread.length ? unread.subarray(rest) : null;
-        const more = socket.write(bytes.of(reply.status, reply.headers, reply.body));
+        const more = socket.write(ready);
         options.answered(get, reply, startedMs);
         if (!more) {
           // The reader is not reading its answers: read nothing more until it has.
