@@ -71,12 +71,7 @@ export class WireFront {
 
     const forget = () => {
       this.open.delete(socket);
-      socket.off('data', onData);
-      socket.off('drain', onDrain);
-      socket.off('timeout', onTimeout);
-      socket.off('end', onEnd);
-      socket.off('error', onError);
-      socket.off('close', forget);
+      for (const [event, listener] of listeners) socket.off(event, listener);
     };
     const release = () => {
       if (released) return;
@@ -153,13 +148,16 @@ export class WireFront {
     };
     const onError = () => socket.destroy();
 
+    const listeners: ReadonlyArray<[string, Parameters<Socket['off']>[1]]> = [
+      ['data', onData],
+      ['drain', onDrain],
+      ['timeout', onTimeout],
+      ['end', onEnd],
+      ['error', onError],
+      ['close', forget],
+    ];
     this.open.set(socket, stop);
-    socket.on('data', onData);
-    socket.on('drain', onDrain);
-    socket.on('timeout', onTimeout);
-    socket.on('end', onEnd);
-    socket.on('error', onError);
-    socket.on('close', forget);
+    for (const [event, listener] of listeners) socket.on(event, listener);
     if (timeoutMs > 0) socket.setTimeout(timeoutMs);
   }
 
