@@ -187,7 +187,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const unwatchLoad = metrics.watchLoad(() => guard.totals());
   app.addHook('preClose', (done) => {
     door.page = null; // requests on kept-alive connections now get Fastify's 503 while closing
-    door.wire?.close(); // its connections go to node:http, which closes the idle ones
+    door.wire?.close(); // closes its idle connections, hands the rest to node:http
     done();
   });
   app.addHook('onClose', (_instance, done) => {
