@@ -20,7 +20,7 @@ declare module 'vitest' {
  * real PostgreSQL server (a throw-away cluster on a free loopback port).
  */
 export default async function setup(project: TestProject) {
-  const [emulator, postgres] = await Promise.all([
+  const [started, startedPostgres] = await Promise.allSettled([
     startAuthEmulator({
       configFile: path.join(repoRoot, 'firebase.test.json'),
       host: TEST_EMULATOR_HOST,
@@ -28,6 +28,18 @@ export default async function setup(project: TestProject) {
     }),
     startPostgres(),
   ]);
+  if (started.status === 'rejected' || startedPostgres.status === 'rejected') {
+    // One failed (the emulator's port taken by another run, say): stop the other before
+    // reporting it, or it outlives the run.
+    await Promise.all([
+      started.status === 'fulfilled' ? started.value.stop() : null,
+      startedPostgres.status === 'fulfilled' ? startedPostgres.value.stop() : null,
+    ]);
+    throw started.status === 'rejected'
+      ? started.reason
+      : (startedPostgres as PromiseRejectedResult).reason;
+  }
+  const [emulator, postgres] = [started.value, startedPostgres.value];
   project.provide('emulatorHost', emulator.host);
   project.provide('projectId', emulator.projectId);
   project.provide('postgresUrl', postgres.url);
