@@ -157,9 +157,11 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   // Requests by route class and status, and their latency, from the one observation point:
   // the page hot path's answers are counted as Fastify's are.
   const countRequest: RequestObserver = (observation) => {
-    const route = routeClass(observation.url);
-    metrics.requests.inc({route, status: String(observation.statusCode)});
-    metrics.duration.observe({route}, observation.durationMs / 1000);
+    metrics.requests.add(
+      routeClass(observation.url),
+      observation.statusCode,
+      observation.durationMs / 1000,
+    );
   };
   const log = destination && logger?.isLevelEnabled('info') ? requestLog(destination) : null;
   const observe = observeAll([

@@ -1,19 +1,19 @@
 import client from 'prom-client';
+import {RequestTally, registerTallyHistogram, tallyCounter, type RouteClass} from './requestTally';
+
+export type {RouteClass} from './requestTally';
 
 /**
  * The gate's Prometheus metrics (prom-client), one set per process on prom-client's global
  * registry: cluster workers' sets are summed by the primary (clusterMetrics.ts). Label values
  * are a small fixed set (route classes, status codes, outcomes), never a path or a person.
  */
-export type RouteClass =
-  'page' | 'asset' | 'search' | 'askai' | 'session' | 'signin' | 'insights' | 'health' | 'metrics';
-
 export type SessionOutcome = 'verified' | 'refused' | 'revoked';
 
 export type GateMetrics = {
   readonly registry: client.Registry;
-  readonly requests: client.Counter<'route' | 'status'>;
-  readonly duration: client.Histogram<'route'>;
+  /** Requests answered, by route class and status, and their durations (requestTally.ts). */
+  readonly requests: RequestTally;
   readonly sessions: client.Counter<'outcome'>;
   readonly askAiFirstText: client.Histogram;
   readonly insightsDropped: client.Counter<'reason'>;
@@ -29,9 +29,17 @@ export type LoadTotals = {readonly shed: number; readonly queueLength: number};
 
 let metrics: GateMetrics | null = null;
 
+/**
+ * The request-duration histogram's upper bounds, in seconds: Prometheus's client defaults
+ * (.005 … 10 s, the same as prom-client's) with 1 ms below, where the page hot path answers,
+ * and 30 s above, where a long Ask AI answer streams.
+ */
+const DURATION_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
 /** Classifies a request for the `route` label from its path alone. */
 export function routeClass(url: string): RouteClass {
-  const path = url.split('?', 1)[0] ?? '/';
+  const query = url.indexOf('?');
+  const path = query < 0 ? url : url.slice(0, query);
   if (path.startsWith('/1/indexes/')) return 'search';
   if (path.startsWith('/__askai/')) return 'askai';
   if (path === '/__session') return 'session';
@@ -83,21 +91,20 @@ export function gateMetrics(): GateMetrics {
       this.set(depth);
     },
   });
+  const requests = new RequestTally(DURATION_BUCKETS);
+  tallyCounter(requests, {
+    name: 'handbook_http_requests_total',
+    help: 'Requests answered, by route class and status code.',
+    registry,
+  });
+  registerTallyHistogram(requests, {
+    name: 'handbook_http_request_duration_seconds',
+    help: 'Time to answer a request (for Ask AI, until the answer has streamed), by route class.',
+    registry,
+  });
   metrics = {
     registry,
-    requests: new client.Counter({
-      name: 'handbook_http_requests_total',
-      help: 'Requests answered, by route class and status code.',
-      labelNames: ['route', 'status'],
-      registers: [registry],
-    }),
-    duration: new client.Histogram({
-      name: 'handbook_http_request_duration_seconds',
-      help: 'Time to answer a request (for Ask AI, until the answer has streamed), by route class.',
-      labelNames: ['route'],
-      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
-      registers: [registry],
-    }),
+    requests,
     sessions: new client.Counter({
       name: 'handbook_session_checks_total',
       help: 'Session cookies checked with Firebase: verified, refused (invalid, expired, another domain) or revoked (signed out, revoked, disabled).',
