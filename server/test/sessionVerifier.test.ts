@@ -66,4 +66,25 @@ describe('checking a session with Firebase', () => {
     expect(await Promise.all(waiting)).toEqual([null, null, null, null, null]);
     expect(await verifier.verify(cookieValue)).toBeNull();
   });
+
+  it('offers the wire front a check to wait on only for a known session due for it', async () => {
+    const clock = {now: Date.now()};
+    const {verifier, checks} = countingVerifier(clock);
+    expect(verifier.dueCheck(cookieValue)).toBeNull(); // never verified here: the routes decide
+    expect(verifier.dueCheck(undefined)).toBeNull();
+    const identity = await verifier.verify(cookieValue);
+    expect(verifier.dueCheck(cookieValue)).toBeNull(); // fresh
+    clock.now += 61_000;
+    const first = verifier.dueCheck(cookieValue);
+    const second = verifier.dueCheck(cookieValue);
+    expect(second).not.toBeNull();
+    expect(await first).toMatchObject({email: 'alice@studio.example'});
+    expect(await second).toMatchObject({email: 'alice@studio.example'});
+    expect(checks).toEqual([true, true]); // both waited on the one check under way
+    expect(verifier.dueCheck(cookieValue)).toBeNull(); // fresh again
+    clock.now += 61_000;
+    verifier.markSignedOut({uid: identity?.uid ?? '', atSeconds: Math.floor(clock.now / 1000) + 1});
+    expect(verifier.dueCheck(cookieValue)).toBeNull(); // signed out here: nothing to wait for
+    expect(checks).toHaveLength(2);
+  });
 });

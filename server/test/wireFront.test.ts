@@ -2,7 +2,7 @@ import {connect, type Socket} from 'node:net';
 import type {FastifyInstance} from 'fastify';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {RequestObservation} from '../src/observe/requestObserver';
-import {HOST, ORIGIN, companySession, testApp} from './fixtures';
+import {HOST, ORIGIN, adminAuth, companySession, testApp} from './fixtures';
 
 /**
  * The wire front reads new connections before node:http and answers plain signed-in GETs of
@@ -310,5 +310,88 @@ describe('the wire front’s connections', () => {
     await other.close();
     await closed;
     expect(Date.now() - started).toBeLessThan(3_000);
+  });
+});
+
+describe('the wire front at a session’s revocation check', () => {
+  let clocked: FastifyInstance;
+  let clockedPort = 0;
+  let clock = Date.now();
+  const clockedSeen: RequestObservation[] = [];
+
+  beforeAll(async () => {
+    clocked = (
+      await testApp(
+        {},
+        {now: () => clock, requestObservers: [(observation) => clockedSeen.push(observation)]},
+      )
+    ).app;
+    await clocked.listen({host: '127.0.0.1', port: 0});
+    const address = clocked.server.address();
+    if (address === null || typeof address === 'string') throw new Error('not listening');
+    clockedPort = address.port;
+  });
+  afterAll(() => clocked.close());
+
+  /** A company session the gate has verified once (so the front may answer it). */
+  async function verifiedSession(email: string): Promise<string> {
+    const own = await companySession(clocked, email);
+    await clocked.inject({method: 'GET', url: '/', headers: {host: HOST, cookie: own}});
+    return own;
+  }
+
+  /** Sends `requests` on `socket` and returns the answers and their observations. */
+  async function exchange(
+    socket: Socket,
+    requests: string,
+  ): Promise<[Parsed[], RequestObservation[]]> {
+    const before = clockedSeen.length;
+    const received = collect(socket);
+    socket.write(requests);
+    const bytes = await received;
+    return [responses(bytes), clockedSeen.slice(before)];
+  }
+
+  it('keeps the connection of a reader whose session falls due, and answers once Firebase has re-checked it', async () => {
+    const own = await verifiedSession('wire-due@studio.example');
+    const socket = connect(clockedPort, '127.0.0.1');
+    const [first, firstSeen] = await exchange(socket, get('/docs/tools/git', `Cookie: ${own}`));
+    expect(first.map((r) => r.status)).toEqual([200]);
+    expect(firstSeen.map((o) => o.onWire)).toEqual([true]);
+    clock += 60_001; // the session's revocation check is due
+    const [due, dueSeen] = await exchange(
+      socket,
+      get('/docs/tools/git', `Cookie: ${own}`) + get('/', `Cookie: ${own}`),
+    );
+    expect(due.map((r) => r.status)).toEqual([200, 200]);
+    expect(due[1]?.body.toString()).toContain('__docusaurus');
+    expect(dueSeen.map((o) => [o.url, o.answeredBy, o.onWire])).toEqual([
+      ['/docs/tools/git', 'page', true],
+      ['/', 'page', true],
+    ]);
+    // Checked, the session is fresh again: the next request is answered at once, on the wire.
+    const [after, afterSeen] = await exchange(socket, get('/docs/tools/git', `Cookie: ${own}`));
+    expect(after.map((r) => r.status)).toEqual([200]);
+    expect(afterSeen.map((o) => o.onWire)).toEqual([true]);
+    socket.destroy();
+  });
+
+  it('refuses, on the same connection, a session revoked since its last check', async () => {
+    const own = await verifiedSession('wire-revoked@studio.example');
+    const socket = connect(clockedPort, '127.0.0.1');
+    const [first] = await exchange(socket, get('/docs/tools/git', `Cookie: ${own}`));
+    expect(first.map((r) => r.status)).toEqual([200]);
+    const {uid} = await adminAuth().verifySessionCookie(own.split('=')[1] ?? '');
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // revocation has one-second resolution
+    await adminAuth().revokeRefreshTokens(uid);
+    clock += 30_000; // within the interval: the verified session is still trusted
+    const [within] = await exchange(socket, get('/docs/tools/git', `Cookie: ${own}`));
+    expect(within.map((r) => r.status)).toEqual([200]);
+    clock += 30_001; // due: Firebase says revoked
+    const [due, dueSeen] = await exchange(socket, get('/docs/tools/git', `Cookie: ${own}`));
+    expect(due.map((r) => r.status)).toEqual([401]);
+    expect(due[0]?.body.toString()).not.toContain('__docusaurus');
+    expect(dueSeen.map((o) => [o.statusCode, o.onWire])).toEqual([[401, undefined]]);
+    socket.destroy();
   });
 });

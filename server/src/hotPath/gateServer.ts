@@ -141,6 +141,7 @@ function wireFrontFor(server: Server, door: FrontDoor): WireFront {
         answeredBy: reply.answeredBy,
         onWire: true,
       }),
+    wait: (get) => door.page?.dueCheck?.(get) ?? null,
     handOff: (socket) => nodeConnection.call(server, socket),
     keepAliveTimeoutMs: () => server.keepAliveTimeout,
   });

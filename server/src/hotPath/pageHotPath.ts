@@ -12,8 +12,14 @@ export type PageRequest = {
   readonly acceptEncoding: string | undefined;
 };
 
-/** The prepared response to a plain GET, or null to leave the request to Fastify's routes. */
-export type PageHotPath = (request: PageRequest) => ChosenResponse | null;
+/**
+ * The prepared response to a plain GET, or null to leave the request to Fastify's routes; and,
+ * for a request it left only because its reader's session is due for the revocation check,
+ * that check (`SessionVerifier.dueCheck`), after which it may be asked again.
+ */
+export type PageHotPath = ((request: PageRequest) => ChosenResponse | null) & {
+  readonly dueCheck?: (request: PageRequest) => Promise<unknown> | null;
+};
 
 export type PageHotPathOptions = {
   readonly table: ResponseTable;
@@ -33,13 +39,18 @@ export type PageHotPathOptions = {
  */
 export function pageHotPath(options: PageHotPathOptions): PageHotPath {
   const {table, verifier, cookiePolicy} = options;
-  return ({url, cookie, ifNoneMatch, acceptEncoding}) => {
+  const sessionOf = (cookie: string) =>
+    sessionCookieFrom(fastifyCookie.parse(cookie), cookiePolicy);
+  const decide = ({url, cookie, ifNoneMatch, acceptEncoding}: PageRequest) => {
     const prepared = table.get(url);
     if (prepared === undefined || cookie === undefined) return null;
-    const identity = verifier.cachedIdentity(
-      sessionCookieFrom(fastifyCookie.parse(cookie), cookiePolicy),
-    );
+    const identity = verifier.cachedIdentity(sessionOf(cookie));
     if (!identity) return null;
     return chooseVariant(prepared, ifNoneMatch, acceptEncoding);
   };
+  const dueCheck = ({url, cookie}: PageRequest) =>
+    table.get(url) === undefined || cookie === undefined
+      ? null
+      : verifier.dueCheck(sessionOf(cookie));
+  return Object.assign(decide, {dueCheck});
 }

@@ -114,6 +114,25 @@ export class SessionVerifier {
   }
 
   /**
+   * For a cookie whose cached session is due for its revocation check (known here, not
+   * expired, not signed out here), that check: started now, or the one already under way.
+   * Null in every other case (never seen, expired, fresh, signed out), which only `verify` and
+   * the routes decide. The wire front waits on it instead of handing a busy reader's connection
+   * to node:http every `revocationCheckMs` (bench/README.md, "The revocation check's minute").
+   */
+  dueCheck(cookie: string | undefined): Promise<SessionIdentity | null> | null {
+    if (!cookie || cookie.length > MAX_COOKIE_LENGTH) return null;
+    const cached = this.cache.peek(cookie);
+    if (cached === undefined) return null;
+    const now = this.now();
+    if (cached.expiresAtMs <= now || now - cached.checkedAtMs < this.revocationCheckMs) return null;
+    if (this.signedOutCookies.size > 0 && this.signedOutCookies.has(cached.cookieDigest))
+      return null;
+    if (this.isSignedOut(cached.uid, cached.authTime)) return null;
+    return this.verify(cookie);
+  }
+
+  /**
    * The company identity of a session cookie, or null. Never throws: any doubt is a no.
    * Requests of one session that arrive while its check with Firebase is under way wait for
    * that check rather than start their own: when a busy reader's revocation check falls due,

@@ -14,6 +14,12 @@ export type WireReply = {
 export type WireFrontOptions = {
   /** The reply to a plain GET, or null to leave the request (and its connection) to node:http. */
   readonly answer: (get: PlainGet) => WireReply | null;
+  /**
+   * For a plain GET `answer` left only because its reader's session is due for its revocation
+   * check: that check. The front holds the connection until it settles and asks `answer` once
+   * more, instead of handing the connection to node:http for good.
+   */
+  readonly wait?: (get: PlainGet) => Promise<unknown> | null;
   /** Called once a reply has been handed to the socket. */
   readonly answered: (get: PlainGet, reply: WireReply, startedMs: number) => void;
   /** Gives a connection to node:http, with any bytes not yet read put back first. */
@@ -33,7 +39,10 @@ const END_OF_HEAD = Buffer.from('\r\n\r\n', 'latin1');
  * other method or URL, a head that is not complete in what has arrived, anything
  * `readRequestHead` does not read, a reader the session cache does not know) hands the
  * connection to node:http for good, with the unread bytes put back, so everything but the plain
- * case is parsed, timed out and answered exactly as before. Answers are written in arrival
+ * case is parsed, timed out and answered exactly as before. One wait is the front's own: a
+ * request left only because its reader's session is due for the revocation check (once a
+ * minute) holds its connection until the check settles and is then asked about again, as the
+ * routes would wait for the same check. Answers are written in arrival
  * order; a client that does not read its answers is not read either (back-pressure).
  */
 export class WireFront {
@@ -68,6 +77,10 @@ export class WireFront {
     let unread: Buffer | null = null;
     let released = false;
     let ended = false;
+    /** A session check is under way for the request at the head of `unread`. */
+    let holding = false;
+    /** When that request arrived, and that it has waited once already. */
+    let heldSince: number | null = null;
 
     const forget = () => {
       this.open.delete(socket);
@@ -108,10 +121,18 @@ export class WireFront {
         if (this.closing) return release();
         const end = unread.indexOf(END_OF_HEAD);
         if (end === -1 || end > MAX_HEAD_BYTES) return release();
-        const startedMs = performance.now();
+        const startedMs = heldSince ?? performance.now();
         const get = readRequestHead(unread.toString('latin1', 0, end));
-        const reply = get === null ? null : options.answer(get);
-        if (get === null || reply === null) return release();
+        if (get === null) return release();
+        const reply = options.answer(get);
+        if (reply === null) {
+          // Once per request: a session still due after its check goes to node:http's path.
+          const check = heldSince === null ? (options.wait?.(get) ?? null) : null;
+          if (check === null) return release();
+          hold(check, startedMs);
+          return;
+        }
+        heldSince = null;
         let ready: Buffer;
         try {
           ready = bytes.of(reply.status, reply.headers, reply.body);
@@ -132,12 +153,26 @@ export class WireFront {
       if (ended) socket.end();
     };
 
+    // Reads nothing more until the check settles, then serves on from the same request.
+    const hold = (check: Promise<unknown>, sinceMs: number) => {
+      holding = true;
+      heldSince = sinceMs;
+      socket.pause();
+      const settled = () => {
+        holding = false;
+        if (released || socket.destroyed) return;
+        socket.resume();
+        serve();
+      };
+      check.then(settled, settled);
+    };
+
     const onData = (chunk: Buffer) => {
       unread = unread === null ? chunk : Buffer.concat([unread, chunk]);
-      serve();
+      if (!holding) serve();
     };
     const onDrain = () => {
-      if (released || !socket.isPaused()) return;
+      if (released || holding || !socket.isPaused()) return;
       socket.resume();
       serve();
     };
