@@ -142,6 +142,9 @@ const SETS: readonly string[] =
         'heldout-en-AF',
         'heldout-id-AF',
         'heldout-conv-AF',
+        'heldout-en-AG',
+        'heldout-id-AG',
+        'heldout-conv-AG',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;
