@@ -4,9 +4,9 @@ import client from 'prom-client';
  * Requests counted and timed in plain typed arrays, read by prom-client only when `/metrics` is
  * scraped. prom-client's own `Counter.inc` and `Histogram.observe` build a label hash on every
  * call (an object key from the label values), and the page hot path answers ~10,000 requests a
- * second a worker: the gate's profile (bench/README.md, issue 27, "The observation's cost")
- * put its histogram and counter at 4–5% of a worker's busy time. Here a request is two array
- * increments and an addition; the label sets are made once per scrape.
+ * second a worker: the gate's profile (bench/README.md, issue 27, "A minute into the load")
+ * put its histogram and counter at 2.8% + 0.9% of a worker's busy time. Here a request is three
+ * array increments and an addition; the label sets are made once per scrape.
  */
 export const ROUTE_CLASSES = [
   'page',
