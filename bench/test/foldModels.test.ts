@@ -48,6 +48,24 @@ describe("the digest of what a fold's fit reads", () => {
     expect(fitInputsDigest(root, settings)).toBe(before);
   });
 
+  it('holds when the search index is only rebuilt, and changes when what it holds changes', () => {
+    write(
+      'search/dist/index.json',
+      '{"version":2,"generatedAt":"2026-11-29T10:33:11.083Z","records":[1]}',
+    );
+    const before = fitInputsDigest(root, settings);
+    write(
+      'search/dist/index.json',
+      '{"version":2,"generatedAt":"2026-11-29T10:50:23.523Z","records":[1]}',
+    );
+    expect(fitInputsDigest(root, settings)).toBe(before);
+    write(
+      'search/dist/index.json',
+      '{"version":2,"generatedAt":"2026-11-29T10:50:23.523Z","records":[2]}',
+    );
+    expect(fitInputsDigest(root, settings)).not.toBe(before);
+  });
+
   it('changes when a file is renamed, not only when its text changes', () => {
     const before = fitInputsDigest(root, settings);
     rmSync(path.join(root, 'server/src/askai/passages.ts'));
