@@ -9,9 +9,9 @@ import {
 import {signInContext, startGate, type RunningGate} from '../fixtures/gate';
 
 /**
- * What a doc page becomes once hydrated, now that the first window size and `useIsBrowser()`
- * arrive in transitions (site/src/hydration/, issue 27): the server's markup carries the desktop
- * sidebar and table of contents, which a phone drops, and every code block gets its buttons.
+ * What a doc page becomes once hydrated, now that the first window size arrives in a transition
+ * (site/src/hydration/, issue 27): the server's markup carries the desktop sidebar and table of
+ * contents, which a phone drops and a desktop keeps, and every code block gets its buttons.
  */
 
 let browser: Browser;
@@ -71,7 +71,7 @@ describe('a doc page after hydration', () => {
     const page = await docPage(1280, 800);
     const blocks = await page.locator('.theme-code-block').count();
     expect(blocks).toBeGreaterThan(0);
-    // `useIsBrowser()` turned true below the site's root: every code block has its copy button.
+    // `useIsBrowser()` turned true: every code block has its copy button.
     await expect.poll(() => page.locator(COPY).count()).toBe(blocks);
     expect(await page.locator(DESKTOP_SIDEBAR).count()).toBe(1);
     expect(await page.locator('.theme-doc-toc-desktop').count()).toBe(1);
