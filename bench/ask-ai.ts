@@ -145,6 +145,9 @@ const SETS: readonly string[] =
         'heldout-en-AG',
         'heldout-id-AG',
         'heldout-conv-AG',
+        'heldout-en-AH',
+        'heldout-id-AH',
+        'heldout-conv-AH',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;
