@@ -11,7 +11,8 @@ import {signInContext, startGate, type RunningGate} from '../fixtures/gate';
 /**
  * SPEC §2 screens and the layout around them, in Chromium against the production build behind
  * the real gate: the navbar's two sections, the crash screen, the footer on short pages, the
- * announcement bar in dark mode and the stale-page notice.
+ * announcement bar in dark mode, the doc layout once hydrated on a phone and a desktop, and the
+ * stale-page notice.
  */
 
 let browser: Browser;
@@ -123,6 +124,49 @@ describe('the layout', () => {
     });
     expect(luminance(colors.background)).toBeLessThan(0.2);
     expect(luminance(colors.text)).toBeGreaterThan(0.6);
+  });
+});
+
+/** The sidebar beside the page (a phone's menu in the navbar uses the same list class). */
+const DESKTOP_SIDEBAR = '.theme-doc-sidebar-container .theme-doc-sidebar-menu';
+const COPY = 'button[aria-label="Copy code to clipboard"]';
+
+// The first window size after hydration arrives in a transition (site/src/hydration/, issue 27):
+// the server's markup carries the desktop sidebar and table of contents, which a phone drops and
+// a desktop keeps.
+describe('a doc page after hydration', () => {
+  it('on a phone drops the desktop sidebar and table of contents the server sent, and keeps the mobile ones', async () => {
+    const page = await signedInPage('/docs/tools/git', (setup) =>
+      setup.setViewportSize({width: 390, height: 844}),
+    );
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const html = await (await fetch(`${gate.baseUrl}/docs/tools/git`, {headers: {cookie}})).text();
+    // The server's page holds both (CSS hides the desktop ones on a phone)...
+    expect(html).toContain('theme-doc-sidebar-menu');
+    expect(html).toContain('theme-doc-toc-desktop');
+    // ...and the hydrated one only what a phone shows.
+    await expect.poll(() => page.locator(DESKTOP_SIDEBAR).count()).toBe(0);
+    await expect.poll(() => page.locator('.theme-doc-toc-desktop').count()).toBe(0);
+    expect(await page.locator('.theme-doc-toc-mobile').count()).toBe(1);
+    await page.locator('.navbar__toggle').click();
+    await expect
+      .poll(() => page.locator('.navbar-sidebar .menu__link', {hasText: 'Git'}).count())
+      .toBeGreaterThan(0);
+  });
+
+  it('on a desktop keeps the sidebar and table of contents, and drops them when the window narrows to a phone', async () => {
+    const page = await signedInPage('/docs/tools/git', (setup) =>
+      setup.setViewportSize({width: 1280, height: 800}),
+    );
+    const blocks = await page.locator('.theme-code-block').count();
+    expect(blocks).toBeGreaterThan(0);
+    // `useIsBrowser()` turned true: every code block has its copy button.
+    await expect.poll(() => page.locator(COPY).count()).toBe(blocks);
+    expect(await page.locator(DESKTOP_SIDEBAR).count()).toBe(1);
+    expect(await page.locator('.theme-doc-toc-desktop').count()).toBe(1);
+    await page.setViewportSize({width: 390, height: 844});
+    await expect.poll(() => page.locator(DESKTOP_SIDEBAR).count()).toBe(0);
+    await expect.poll(() => page.locator('.theme-doc-toc-desktop').count()).toBe(0);
   });
 });
 
