@@ -148,6 +148,9 @@ const SETS: readonly string[] =
         'heldout-en-AH',
         'heldout-id-AH',
         'heldout-conv-AH',
+        'heldout-en-AI',
+        'heldout-id-AI',
+        'heldout-conv-AI',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;
