@@ -130,10 +130,12 @@ describe('the layout', () => {
 /** The sidebar beside the page (a phone's menu in the navbar uses the same list class). */
 const DESKTOP_SIDEBAR = '.theme-doc-sidebar-container .theme-doc-sidebar-menu';
 const COPY = 'button[aria-label="Copy code to clipboard"]';
+/** A phone's navbar menu (theme-classic's Navbar/MobileSidebar), rendered closed until toggled. */
+const MOBILE_MENU = '.navbar-sidebar';
 
 // The first window size after hydration arrives in a transition (site/src/hydration/, issue 27):
 // the server's markup carries the desktop sidebar and table of contents, which a phone drops and
-// a desktop keeps.
+// a desktop keeps; a phone's navbar menu is rendered after it, deferred.
 describe('a doc page after hydration', () => {
   it('on a phone drops the desktop sidebar and table of contents the server sent, and keeps the mobile ones', async () => {
     const page = await signedInPage('/docs/tools/git', (setup) =>
@@ -148,7 +150,12 @@ describe('a doc page after hydration', () => {
     await expect.poll(() => page.locator(DESKTOP_SIDEBAR).count()).toBe(0);
     await expect.poll(() => page.locator('.theme-doc-toc-desktop').count()).toBe(0);
     expect(await page.locator('.theme-doc-toc-mobile').count()).toBe(1);
+    // The closed menu is rendered once the phone's size is known (deferred, in slices), so the
+    // toggle opens one that is already there.
+    await expect.poll(() => page.locator(MOBILE_MENU).count()).toBe(1);
+    expect(await page.locator('.navbar.navbar-sidebar--show').count()).toBe(0);
     await page.locator('.navbar__toggle').click();
+    expect(await page.locator('.navbar.navbar-sidebar--show').count()).toBe(1);
     await expect
       .poll(() => page.locator('.navbar-sidebar .menu__link', {hasText: 'Git'}).count())
       .toBeGreaterThan(0);
@@ -164,9 +171,11 @@ describe('a doc page after hydration', () => {
     await expect.poll(() => page.locator(COPY).count()).toBe(blocks);
     expect(await page.locator(DESKTOP_SIDEBAR).count()).toBe(1);
     expect(await page.locator('.theme-doc-toc-desktop').count()).toBe(1);
+    expect(await page.locator(MOBILE_MENU).count()).toBe(0);
     await page.setViewportSize({width: 390, height: 844});
     await expect.poll(() => page.locator(DESKTOP_SIDEBAR).count()).toBe(0);
     await expect.poll(() => page.locator('.theme-doc-toc-desktop').count()).toBe(0);
+    await expect.poll(() => page.locator(MOBILE_MENU).count()).toBe(1);
   });
 });
 
