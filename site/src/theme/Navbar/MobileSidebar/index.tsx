@@ -14,7 +14,7 @@ export default function NavbarMobileSidebar(): ReactNode {
   useLockBodyScroll(mobileSidebar.shown);
   // (CUSTOM) On a phone the closed menu (every navbar item, and a doc page's sidebar) is first
   // rendered just after hydration, when the window's size is known: a deferred value renders it
-  // in slices rather than in one long task (src/hydration/README.md).
+  // in slices rather than in one long task (src/theme/README.md, issue 27).
   const shouldRender = useDeferredValue(mobileSidebar.shouldRender);
   if (!shouldRender) {
     return null;
