@@ -151,6 +151,9 @@ const SETS: readonly string[] =
         'heldout-en-AI',
         'heldout-id-AI',
         'heldout-conv-AI',
+        'heldout-en-AJ',
+        'heldout-id-AJ',
+        'heldout-conv-AJ',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;
