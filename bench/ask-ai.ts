@@ -154,6 +154,9 @@ const SETS: readonly string[] =
         'heldout-en-AJ',
         'heldout-id-AJ',
         'heldout-conv-AJ',
+        'heldout-en-AK',
+        'heldout-id-AK',
+        'heldout-conv-AK',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;
