@@ -126,6 +126,26 @@ describe("Ask AI's section ranking", () => {
     expect(ranked[0]?.mask).toBe(0b11);
   });
 
+  it("marks how much of the question's translated words a section holds, for the fit to weigh", () => {
+    const translated = (question: string) =>
+      Object.fromEntries(
+        rank(question).sections.map(({section, features}) => [
+          section.url,
+          features.translatedCoverage,
+        ]),
+      );
+    // "cadangan" is backup: both sections that mention backups hold it, the Redis introduction
+    // (reached by "postgres" alone) does not.
+    const indonesian = translated('cadangan postgres berapa lama?');
+    expect(indonesian['/docs/postgres#backups']).toBe(1);
+    expect(indonesian['/docs/redis#persistence']).toBe(1);
+    expect(indonesian['/docs/redis']).toBe(0);
+    // A question without such a word has nothing to share: 0 everywhere.
+    const english = Object.values(translated('how long are postgres backups kept?'));
+    expect(english.length).toBeGreaterThan(0);
+    expect(english.every((value) => value === 0)).toBe(true);
+  });
+
   it('never takes a word reached through a translation for a name of the handbook', () => {
     // "tukang" translates to craftsman, artisan: here a name (capitalised in every use).
     const named = new SearchEngine([], {

@@ -11,9 +11,10 @@ import {isStopWord} from './stopWords';
  * match nothing. The word is looked up as typed, then by its root (Sastrawi: menghapus → hapus),
  * then by its colloquial base (nyimpen → simpan): the first form the dictionary holds.
  * Translations that are English stop words ("buat": for) are dropped; the engine keeps the ones
- * the handbook holds. A word known only this way is read but weighs nothing in Ask AI's
- * ranking (`TRANSLATED_WEIGHT` in sections/rankSections.ts): the dictionary's senses of common
- * verbs are too often not the reader's (memakai: employ, carry).
+ * the handbook holds. A word known only this way is read but weighs nothing in BM25 and in the
+ * shares of the question (`TRANSLATED_WEIGHT` in sections/rankSections.ts): the dictionary's
+ * senses of common verbs are too often not the reader's (memakai: employ, carry). Its worth is
+ * fitted apart, in the features `translatedCoverage` (sections) and `translatedShare` (passages).
  */
 let lexicon: ReadonlyMap<string, readonly string[]> | null = null;
 

@@ -58,6 +58,13 @@ export const SECTION_FEATURES = [
    * subject, the reader's new ones which of its sections ("how many parts at once?").
    */
   'ownCoverage',
+  /**
+   * The rarity-weighted share of the question's words known only through their dictionary
+   * translation (`TRANSLATED_WEIGHT`: they weigh nothing in the features above) that the
+   * section holds; 0 when it has none. The fit weighs them here, beside the question's own
+   * words, rather than a constant in every feature.
+   */
+  'translatedCoverage',
 ] as const;
 export type SectionFeature = (typeof SECTION_FEATURES)[number];
 export type SectionWeights = Readonly<Record<SectionFeature | 'bias', number>>;
@@ -145,7 +152,9 @@ type WordTerms = {readonly word: QueryWord; readonly terms: readonly Candidate[]
  * liabilities), and a rare wrong translation became the question's rarest "subject". Such a word
  * is read (known) but neither ranks sections nor counts in the question's subject, like any word
  * the handbook does not use. Sweep, cross-validated on 48 sets (Indonesian right page and facts,
- * refusals): 1 → 60.6 / 76.6%; 0.5 → 61.0 / 76.2%; 0 → 63.7 / 70.0% (search/DESIGN.md).
+ * refusals): 1 → 60.6 / 76.6%; 0.5 → 61.0 / 76.2%; 0 → 63.7 / 70.0% (search/DESIGN.md). What
+ * holding a translation is worth is fitted instead, apart from the question's own words: the
+ * section feature `translatedCoverage` and the passage feature `translatedShare`.
  */
 const TRANSLATED_WEIGHT = 0;
 
@@ -313,6 +322,15 @@ export function rankSections(
       if (mask & (1 << i)) held += (terms[i] as QuestionTerm).weight;
     return held / total;
   };
+  const translatedTotal = terms.reduce((sum, term) => sum + (term.translated ? term.rarity : 0), 0);
+  const translatedShare = (mask: number) => {
+    if (translatedTotal <= 0) return 0;
+    let held = 0;
+    terms.forEach((term, i) => {
+      if (term.translated && mask & (1 << i)) held += term.rarity;
+    });
+    return held / translatedTotal;
+  };
   const termBits = new Map<number, number>(); // term id → the question's bits it stands for
   all.forEach(({terms: candidatesOfWord}, i) => {
     for (const {termId} of candidatesOfWord)
@@ -382,6 +400,7 @@ export function rankSections(
       blog: section.kind === 'blog' ? 1 : 0,
       conversationPage: conversationPages.has(page) ? 1 : 0,
       ownCoverage: ownShare(mask),
+      translatedCoverage: translatedShare(mask),
     };
     let score = weights.bias;
     for (const name of SECTION_FEATURES) score += weights[name] * features[name];

@@ -5,7 +5,7 @@ import {
 } from '@studio-handbook/search/sections';
 import {probability} from './model/logistic';
 import {treesLogOdds, type BoostedTrees} from './model/trees';
-import {weightOf, type Passage} from './passages';
+import {translatedShare, weightOf, type Passage} from './passages';
 
 /**
  * Whether the handbook answers the question, judged from its subject: does the passage the
@@ -67,9 +67,9 @@ export const ANSWERABILITY_FEATURES = [
   /**
    * The rarity-weighted share of the question's words known only through their dictionary
    * translation (a standard-Indonesian noun: "cadangan", backup) that the passage holds; 0 when
-   * it has none. Such words weigh nothing in the ranking (`TRANSLATED_WEIGHT`: the dictionary's
-   * senses are noisy), so without this a passage that holds them looks no better than one that
-   * does not.
+   * it has none. Such words weigh nothing in the shares above (`TRANSLATED_WEIGHT`: the
+   * dictionary's senses are noisy), so without this a passage that holds them looks no better
+   * than one that does not.
    */
   'translatedHeld',
 ] as const;
@@ -125,20 +125,8 @@ export function answerabilityFeatures(
     passageMargin: (passage?.score ?? NO_SCORE) - (runnerUp?.score ?? NO_SCORE),
     names: question.terms.filter((term) => term.named).length,
     ...ownWordsFeatures(question, quoted),
-    translatedHeld: translatedHeld(question, passage?.window ?? 0),
+    translatedHeld: translatedShare(question, passage?.window ?? 0),
   };
-}
-
-/** The rarity-weighted share of the words known only through a translation that a mask holds. */
-function translatedHeld(question: AnalyzedQuestion, mask: number): number {
-  let total = 0;
-  let held = 0;
-  question.terms.forEach((term, i) => {
-    if (!term.translated) return;
-    total += term.rarity;
-    if (mask & (1 << i)) held += term.rarity;
-  });
-  return total > 0 ? held / total : 0;
 }
 
 /**

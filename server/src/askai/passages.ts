@@ -32,6 +32,11 @@ export const PASSAGE_FEATURES = [
    * reader's new words the sentence ("client yang kena limit dapet response apa?").
    */
   'ownShare',
+  /**
+   * The rarity-weighted share of the question's words known only through their dictionary
+   * translation (weightless in the shares above) that the unit holds; 0 when it has none.
+   */
+  'translatedShare',
 ] as const;
 export type PassageFeature = (typeof PASSAGE_FEATURES)[number];
 
@@ -80,6 +85,18 @@ function namedBits(question: AnalyzedQuestion): number {
   return bits;
 }
 
+/** The rarity-weighted share of the question's words known only through a translation a mask holds. */
+export function translatedShare(question: AnalyzedQuestion, mask: number): number {
+  let total = 0;
+  let held = 0;
+  question.terms.forEach((term, i) => {
+    if (!term.translated) return;
+    total += term.rarity;
+    if (mask & (1 << i)) held += term.rarity;
+  });
+  return total > 0 ? held / total : 0;
+}
+
 /** The summed weight of the question's words whose bits a mask sets. */
 export function weightOf(question: AnalyzedQuestion, mask: number): number {
   let weight = 0;
@@ -124,6 +141,7 @@ export function passageFeatures(
           first: u === 0 ? 1 : 0,
           code: ranked.section.units[u]?.kind === 'code' ? 1 : 0,
           ownShare: leaning ? knownShare(question, unit.mask, ownBits) : 0,
+          translatedShare: translatedShare(question, unit.mask),
         },
       });
     });
