@@ -183,7 +183,7 @@ type AskFigures = {
   firstDeltaP95Ms: number;
 };
 const askAi = read<{measuredAt: string; results: Record<string, AskFigures>}>('ask-ai.json');
-const askAiCv = read<{results: Record<string, AskFigures>}>('ask-ai-cv.json');
+const askAiCv = read<{method?: string; results: Record<string, AskFigures>}>('ask-ai-cv.json');
 const percent = (n: number) => `${Math.round(n * 100)}%`;
 /**
  * Ask AI's goals (issues 26 and 29) are judged on questions its weights never saw: the
@@ -328,7 +328,7 @@ if (askAiCv) {
       Object.entries(pooled.figures).map(([name, rate]) => [name, rate.rate]),
     ) as unknown as AskFigures;
     const [name, goal, measured, met] = askRow(
-      `Ask AI, ${label}, cross-validated (${sets.length} sets, ${pooled.figures.firstLinkRight.of} + ${pooled.figures.refusalsOnUnanswerable.of})`,
+      `Ask AI, ${label}, cross-validated${askAiCv.method ? `, ${askAiCv.method}` : ''} (${sets.length} sets, ${pooled.figures.firstLinkRight.of} + ${pooled.figures.refusalsOnUnanswerable.of})`,
       {...figures, firstDeltaP95Ms: 0},
       family === 'conv',
       family === 'id',

@@ -652,11 +652,14 @@ export async function crossValidate(
   // CV_GROUPS (a regular expression) measures only the groups it names, each still answered by
   // weights fitted on all the others: a change that only touches follow-ups needs only `^conv`.
   const only = process.env.CV_GROUPS ? new RegExp(process.env.CV_GROUPS) : null;
+  // Which cross-validation wrote the file, for whoever reads its figures (summary.ts).
+  const k = foldCount(process.env.CV_FOLDS, GROUPS.length);
+  const method = k === null ? 'leave one group out' : `grouped ${k}-fold`;
   const writeResults = () => {
     const r = score(pooled.judged, pooled.outcomes);
     writeFileSync(
       process.env.CV_RESULTS ?? path.join(repoRoot, 'bench/results/ask-ai-cv.json'),
-      `${JSON.stringify({measuredAt: new Date().toISOString(), results: {...figures, 'all, pooled': {...r, misses: []}}}, null, 2)}\n`,
+      `${JSON.stringify({measuredAt: new Date().toISOString(), method, results: {...figures, 'all, pooled': {...r, misses: []}}}, null, 2)}\n`,
     );
     return r;
   };
@@ -674,7 +677,7 @@ export async function crossValidate(
   const part = foldPart(process.env.CV_FOLD_PART);
   const folds = cvFolds(
     GROUPS.map((group) => group.name),
-    foldCount(process.env.CV_FOLDS, GROUPS.length),
+    k,
   ).filter((_, f) => part === null || f % part.of === part.index);
   for (const fold of folds) {
     const measured = GROUPS.filter(

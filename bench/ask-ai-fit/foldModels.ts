@@ -35,7 +35,7 @@ export const FIT_INPUTS = [
  * `fitModel` reads only a plan's features; the fit plans each question with `planAnswer`
  * directly, so the service's choice between a follow-up's plans (`askService.ts`) only answers
  * the left-out sets; the shipped weights are the fit's output, not its input; documentation is
- * prose.
+ * prose; `foldStyles.ts` only reads kept fold models.
  */
 export const NOT_FIT_INPUTS = [
   'server/src/askai/quotedUnits.ts',
@@ -43,6 +43,7 @@ export const NOT_FIT_INPUTS = [
   'server/src/askai/answerers/',
   'server/src/askai/model/weights.json',
   'bench/ask-ai-fit/foldModels.ts',
+  'bench/ask-ai-fit/foldStyles.ts',
 ] as const;
 
 function filesUnder(root: string, relative: string): string[] {

@@ -23,7 +23,8 @@ type Figures = {
   firstDeltaP95Ms: number;
   misses: string[];
 };
-type CvFile = {measuredAt: string; results: Record<string, Figures>};
+/** `method`: which cross-validation wrote the file (fit.ts); the parts must agree on it. */
+type CvFile = {measuredAt: string; method?: string; results: Record<string, Figures>};
 
 const POOLED = 'all, pooled';
 const PER_ANSWERABLE = ['firstLinkRight', 'rightPageAndFacts', 'factsContained', 'falseRefusals'];
@@ -61,12 +62,16 @@ export function mergeCv(parts: readonly CvFile[]): CvFile {
     firstDeltaP95Ms: largest('firstDeltaP95Ms'),
     misses: [],
   };
+  const methods = new Set(parts.map((part) => part.method));
+  if (methods.size > 1)
+    throw new Error(`the parts come from different cross-validations: ${[...methods].join(', ')}`);
+  const [method] = methods;
   const measuredAt =
     parts
       .map((part) => part.measuredAt)
       .sort()
       .at(-1) ?? new Date().toISOString();
-  return {measuredAt, results};
+  return {measuredAt, ...(method === undefined ? {} : {method}), results};
 }
 
 if (process.argv[1]?.endsWith('mergeCv.ts')) {

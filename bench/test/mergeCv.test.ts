@@ -42,4 +42,18 @@ describe('joining cross-validations run side by side', () => {
     const first = halves()[0] as Parameters<typeof mergeCv>[0][number];
     expect(() => mergeCv([first, first])).toThrow(/more than one part/);
   });
+
+  it('keeps which cross-validation the parts come from, and refuses parts from two', () => {
+    const [first, second] = halves() as [
+      Parameters<typeof mergeCv>[0][number],
+      Parameters<typeof mergeCv>[0][number],
+    ];
+    const tenFold = {...first, method: 'grouped 10-fold'};
+    expect(mergeCv([tenFold, {...second, method: 'grouped 10-fold'}]).method).toBe(
+      'grouped 10-fold',
+    );
+    expect(() => mergeCv([tenFold, {...second, method: 'leave one group out'}])).toThrow(
+      /different cross-validations/,
+    );
+  });
 });
