@@ -157,6 +157,9 @@ const SETS: readonly string[] =
         'heldout-en-AK',
         'heldout-id-AK',
         'heldout-conv-AK',
+        'heldout-en-AL',
+        'heldout-id-AL',
+        'heldout-conv-AL',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;
