@@ -9,5 +9,6 @@ export {
   type SectionFeature,
   type SectionRanking,
   type SectionWeights,
+  translatedShare,
 } from './rankSections';
 export type {PageMeta, Section, Unit} from './types';

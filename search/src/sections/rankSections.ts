@@ -214,6 +214,22 @@ function termOf(
   };
 }
 
+/**
+ * The rarity-weighted share of the question's words known only through a dictionary translation
+ * that a set of words (bits) holds; 0 when it has none (`translatedCoverage`, and Ask AI's
+ * passage and answerability features).
+ */
+export function translatedShare(terms: readonly QuestionTerm[], mask: number): number {
+  let total = 0;
+  let held = 0;
+  terms.forEach((term, i) => {
+    if (!term.translated) return;
+    total += term.rarity;
+    if (mask & (1 << i)) held += term.rarity;
+  });
+  return total > 0 ? held / total : 0;
+}
+
 export function rankSections(
   index: SectionIndex,
   question: string,
@@ -322,15 +338,6 @@ export function rankSections(
       if (mask & (1 << i)) held += (terms[i] as QuestionTerm).weight;
     return held / total;
   };
-  const translatedTotal = terms.reduce((sum, term) => sum + (term.translated ? term.rarity : 0), 0);
-  const translatedShare = (mask: number) => {
-    if (translatedTotal <= 0) return 0;
-    let held = 0;
-    terms.forEach((term, i) => {
-      if (term.translated && mask & (1 << i)) held += term.rarity;
-    });
-    return held / translatedTotal;
-  };
   const termBits = new Map<number, number>(); // term id → the question's bits it stands for
   all.forEach(({terms: candidatesOfWord}, i) => {
     for (const {termId} of candidatesOfWord)
@@ -400,7 +407,7 @@ export function rankSections(
       blog: section.kind === 'blog' ? 1 : 0,
       conversationPage: conversationPages.has(page) ? 1 : 0,
       ownCoverage: ownShare(mask),
-      translatedCoverage: translatedShare(mask),
+      translatedCoverage: translatedShare(terms, mask),
     };
     let score = weights.bias;
     for (const name of SECTION_FEATURES) score += weights[name] * features[name];

@@ -1,11 +1,12 @@
 import {
   answersKind,
+  translatedShare,
   type AnalyzedQuestion,
   type RankedSection,
 } from '@studio-handbook/search/sections';
 import {probability} from './model/logistic';
 import {treesLogOdds, type BoostedTrees} from './model/trees';
-import {translatedShare, weightOf, type Passage} from './passages';
+import {weightOf, type Passage} from './passages';
 
 /**
  * Whether the handbook answers the question, judged from its subject: does the passage the
@@ -125,7 +126,7 @@ export function answerabilityFeatures(
     passageMargin: (passage?.score ?? NO_SCORE) - (runnerUp?.score ?? NO_SCORE),
     names: question.terms.filter((term) => term.named).length,
     ...ownWordsFeatures(question, quoted),
-    translatedHeld: translatedShare(question, passage?.window ?? 0),
+    translatedHeld: translatedShare(question.terms, passage?.window ?? 0),
   };
 }
 

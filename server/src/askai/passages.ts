@@ -1,5 +1,5 @@
 import type {AnalyzedQuestion, RankedSection} from '@studio-handbook/search/sections';
-import {answersKind} from '@studio-handbook/search/sections';
+import {answersKind, translatedShare} from '@studio-handbook/search/sections';
 import {logOdds, type LinearModel} from './model/logistic';
 
 /**
@@ -85,18 +85,6 @@ function namedBits(question: AnalyzedQuestion): number {
   return bits;
 }
 
-/** The rarity-weighted share of the question's words known only through a translation a mask holds. */
-export function translatedShare(question: AnalyzedQuestion, mask: number): number {
-  let total = 0;
-  let held = 0;
-  question.terms.forEach((term, i) => {
-    if (!term.translated) return;
-    total += term.rarity;
-    if (mask & (1 << i)) held += term.rarity;
-  });
-  return total > 0 ? held / total : 0;
-}
-
 /** The summed weight of the question's words whose bits a mask sets. */
 export function weightOf(question: AnalyzedQuestion, mask: number): number {
   let weight = 0;
@@ -141,7 +129,7 @@ export function passageFeatures(
           first: u === 0 ? 1 : 0,
           code: ranked.section.units[u]?.kind === 'code' ? 1 : 0,
           ownShare: leaning ? knownShare(question, unit.mask, ownBits) : 0,
-          translatedShare: translatedShare(question, unit.mask),
+          translatedShare: translatedShare(question.terms, unit.mask),
         },
       });
     });
