@@ -160,6 +160,9 @@ const SETS: readonly string[] =
         'heldout-en-AL',
         'heldout-id-AL',
         'heldout-conv-AL',
+        'heldout-en-AM',
+        'heldout-id-AM',
+        'heldout-conv-AM',
       ];
 
 type Ask = (question: string, history?: readonly HistoryTurn[]) => Promise<Outcome>;
